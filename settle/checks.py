@@ -1,0 +1,188 @@
+"""Checks every region shares, run on a hand that pydantic has already validated.
+
+Each check returns a list of :class:`~settle.errors.Problem` (empty when fine), so
+all problems of a hand are reported together.  Sources: HAND-FORMAT.md and
+RULINGS G3, G4, G5, G6, G7, G8, G10 (the ``only_by`` and one-per-group parts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from settle.errors import Path, Problem
+from settle.model import NOBODY
+
+if TYPE_CHECKING:
+    from settle.regions import Region
+
+Hand = Any  # a region's parametrised settle.model.Hand
+
+
+def common_problems(hand: Hand, region: Region) -> list[Problem]:
+    """Every region-independent problem of ``hand`` (see the module docstring)."""
+    return [
+        *_seat_count(hand, region),
+        *_outcome(hand, region),
+        *_dealer(hand, region),
+        *_names(hand),
+        *_player_facts(hand, region),
+        *_wins(hand, region),
+        *_explicit_totals(hand, region),
+    ]
+
+
+def win_path(hand: Hand, index: int) -> Path:
+    """Key path of the ``index``-th win: ``("win",)`` or ``("win", index)`` for a list."""
+    return ("win", index) if isinstance(hand.win, list) else ("win",)
+
+
+def _seat_count(hand: Hand, region: Region) -> Iterator[Problem]:
+    n = len(hand.players)
+    if n not in region.seats:
+        allowed = " or ".join(map(str, region.seats))
+        yield Problem(("players",), f"{region.term.zh} {region.key} is played by {allowed} players, "
+                                    f"this hand lists {n}")
+
+
+def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
+    given = [key for key, present in (("win", hand.win is not None), ("draw", hand.draw),
+                                      ("abandon", hand.abandon is not None)) if present]
+    if len(given) != 1:
+        found = ", ".join(given) if given else "none of them"
+        yield Problem((given[-1] if given else "win",),
+                      f"give exactly one of `win`, `draw: true` or `abandon` (found {found})")
+    if hand.abandon is not None and not region.has_abandon:
+        yield Problem(("abandon",), f"逃跑 (abandon) exists only in Wuhan, not in {region.key}")
+    if isinstance(hand.win, list) and not hand.win:
+        yield Problem(("win",), "the list of wins is empty")
+
+
+def _dealer(hand: Hand, region: Region) -> Iterator[Problem]:
+    if hand.dealer is None and (region.dealer_needed_on_win or not hand.wins):
+        yield Problem(("dealer",), "missing: `dealer` (庄家) must name one of the players")
+
+
+def _names(hand: Hand) -> Iterator[Problem]:
+    """Every name used in the hand must be one of ``players`` (G7: never guess)."""
+    for path, name in _named_players(hand):
+        if name not in hand.players:
+            yield Problem(path, f"{name!r} is not one of the players ({', '.join(hand.names)})")
+
+
+def _named_players(hand: Hand) -> Iterator[tuple[Path, str]]:
+    if hand.dealer is not None:
+        yield ("dealer",), hand.dealer
+    if hand.abandon is not None:
+        yield ("abandon", "by"), hand.abandon.by
+    for i, win in enumerate(hand.wins):
+        base = win_path(hand, i)
+        yield (*base, "winner"), win.winner
+        if win.from_ is not None:
+            yield (*base, "from"), win.from_
+        if win.liable not in (None, NOBODY):
+            yield (*base, "liable"), win.liable
+    for name in hand.fans or {}:
+        yield ("fans", name), name
+    for name, player in hand.players.items():
+        for j, feeder in enumerate(player.feeders or []):
+            yield ("players", name, "opens", j), feeder
+
+
+def _player_facts(hand: Hand, region: Region) -> Iterator[Problem]:
+    for name, player in hand.players.items():
+        yield from _kong_limits(name, player, region)
+        yield from _open_limits(name, player)
+        if player.fish and not region.has_fish:
+            yield Problem(("players", name, "fish"), f"飘鱼 (fish) exists only in Rushan, not in {region.key}")
+        for j, feeder in enumerate(player.feeders or []):
+            if feeder == name:
+                yield Problem(("players", name, "opens", j),
+                              f"{name} cannot feed their own open (an open is a claim from another player's discard)")
+
+
+def _kong_limits(name: str, player: Any, region: Region) -> Iterator[Problem]:
+    for kind, count in player.kongs.items():
+        limit = region.kongs[kind].limit
+        if count > limit:
+            yield Problem(("players", name, "kongs", kind),
+                          f"{count} kongs of kind {kind} is more than the {limit} the tiles allow")
+    ordinary = sum(n for kind, n in player.kongs.items() if region.kongs[kind].ordinary)
+    if ordinary > 4:
+        yield Problem(("players", name, "kongs"),
+                      f"{ordinary} four-tile kongs (exposed + added + concealed) is more than 4")
+
+
+def _open_limits(name: str, player: Any) -> Iterator[Problem]:
+    """G4: ``opens >= exposed + added`` and ``opens + concealed <= 4``."""
+    opens = player.open_count
+    claimed = player.kong_count("exposed", "added")
+    path = ("players", name, "opens")
+    if opens > 4:
+        yield Problem(path, f"{opens} opens is more than 4 (a hand holds at most 4 sets)")
+    if opens < claimed:
+        yield Problem(path, f"opens is {opens} but {name} has {claimed} exposed/added kongs; each is "
+                            f"(or upgrades) an open, so opens must be at least {claimed} (G4)")
+    concealed = player.kong_count("concealed")
+    if opens + concealed > 4:
+        yield Problem(path, f"{opens} opens + {concealed} concealed kongs is more than 4 sets (G4)")
+
+
+def _wins(hand: Hand, region: Region) -> Iterator[Problem]:
+    wins = hand.wins
+    for i, win in enumerate(wins):
+        yield from _one_win(hand, region, win, win_path(hand, i))
+    if len(wins) > 1:
+        yield from _several_wins(hand, wins)
+
+
+def _one_win(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Problem]:
+    if win.by == "self_draw" and win.from_ is not None:
+        yield Problem((*path, "from"), "a self-draw (自摸) has no `from`; remove it or set `by`")
+    if win.by != "self_draw" and win.from_ is None:
+        who = "who discarded (点炮/放冲)" if win.by == "discard" else "whose kong was robbed (抢杠)"
+        yield Problem((*path, "from"), f"missing: `from` must name {who} when by is {win.by} (G7)")
+    if win.from_ is not None and win.from_ == win.winner:
+        yield Problem((*path, "from"), f"the winner {win.winner} cannot also be `from`")
+    if win.liable is not None and win.liable == win.winner:
+        yield Problem((*path, "liable"), "the winner cannot be the liable (包牌) player")
+    yield from _fan_fit(hand, region, win, path)
+
+
+def _fan_fit(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Problem]:
+    """G10: each named item fits the win type; no item twice; one item per exclusive group."""
+    groups: dict[str, str] = {}
+    for j, key in enumerate(win.fans):
+        pattern = region.patterns[key]
+        where = (*path, "fans", j)
+        if key in win.fans[:j]:
+            yield Problem(where, f"{pattern.label} is named twice")
+        if pattern.only_by and win.by not in pattern.only_by:
+            fits = " or ".join(sorted(pattern.only_by))
+            yield Problem(where, f"{pattern.label} fits only a win by {fits}, not {win.by} (G10)")
+        if pattern.group:
+            if pattern.group in groups and groups[pattern.group] != key:
+                yield Problem(where, f"{pattern.label} cannot be named with {groups[pattern.group]}: "
+                                     f"at most one {pattern.group} item (G10)")
+            groups.setdefault(pattern.group, key)
+
+
+def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
+    """R8: several winners share one discarder and are different players."""
+    discarders = {w.from_ for w in wins}
+    if len(discarders) > 1:
+        yield Problem(("win",), "several winners must all win on the same discard (same `from`), "
+                                f"found {', '.join(sorted(map(str, discarders)))}")
+    winners = [w.winner for w in wins]
+    if len(set(winners)) != len(winners):
+        yield Problem(("win",), "a player is listed as winner twice")
+    if any(w.by == "self_draw" for w in wins):
+        yield Problem(("win",), "several winners are possible only on one discard, not on a self-draw")
+    for i, w in enumerate(wins):
+        if w.winner in discarders:
+            yield Problem(("win", i, "winner"), f"{w.winner} is the discarder of another win")
+
+
+def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
+    if hand.fans is not None and not region.explicit_totals:
+        yield Problem(("fans",), f"{region.key} has no per-player 番 count: remove `fans` (G5)")

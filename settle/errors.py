@@ -1,0 +1,116 @@
+"""Errors raised for input that cannot be settled.
+
+Every problem names the key path inside the hand (``players.B.kongs.concealed``),
+the YAML/JSON line where it is known, and the hand (its ``id`` or ``file:index``)
+in batches.  Validation collects every problem it can find before raising, so a
+user fixes a file in one pass (the way ssttkkl/mahjong-utils reports errors).
+
+Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+Path = tuple[str | int, ...]
+
+
+def format_path(path: Path) -> str:
+    """Render a key path as ``players.B.kongs.concealed`` (list indices as ``win.fans[1]``)."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input.
+
+    ``path`` is the key path inside the hand document; ``line`` the 1-based line in
+    the source file where known; ``hand`` labels the hand in a batch; ``source`` the file.
+    """
+
+    path: Path
+    message: str
+    line: int | None = None
+    hand: str | None = None
+    source: str | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if self.hand:
+            where.append(f"hand {self.hand}")
+        elif self.source:
+            where.append(self.source)
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        return f"{prefix}{format_path(self.path)}: {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON form: ``{"path", "message", "line", "hand"}`` (absent values left out)."""
+        out: dict[str, object] = {"path": format_path(self.path), "message": self.message}
+        if self.line is not None:
+            out["line"] = self.line
+        if self.hand is not None:
+            out["hand"] = self.hand
+        return out
+
+
+@dataclass
+class HandError(Exception):
+    """A hand (or file) that cannot be settled: one or more :class:`Problem`.
+
+    Raised by :func:`settle.settle_hand` and the loaders; the CLI turns it into
+    exit status 2 with one line per problem.
+    """
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+    @classmethod
+    def at(cls, path: Path, message: str, line: int | None = None) -> HandError:
+        """A single problem at ``path``."""
+        return cls([Problem(tuple(path), message, line)])
+
+    def located(
+        self,
+        lines: dict[Path, int] | None = None,
+        hand: str | None = None,
+        source: str | None = None,
+    ) -> HandError:
+        """The same problems with YAML lines (nearest known ancestor), hand label and source."""
+        return HandError([_locate(p, lines or {}, hand, source) for p in self.problems])
+
+
+def _locate(p: Problem, lines: dict[Path, int], hand: str | None, source: str | None) -> Problem:
+    line = p.line
+    if line is None:
+        line = nearest_line(p.path, lines)
+    return replace(p, line=line, hand=p.hand or hand, source=p.source or source)
+
+
+def nearest_line(path: Sequence[str | int], lines: dict[Path, int]) -> int | None:
+    """Line of ``path`` or of its nearest ancestor that has one."""
+    for end in range(len(path), -1, -1):
+        line = lines.get(tuple(path[:end]))
+        if line is not None:
+            return line
+    return None
+
+
+def collect(problems: Iterable[Problem]) -> None:
+    """Raise :class:`HandError` if ``problems`` is not empty."""
+    found = list(problems)
+    if found:
+        raise HandError(found)

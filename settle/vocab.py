@@ -1,0 +1,156 @@
+"""Vocabulary shared by the regions: scoring items, kong kinds, and their Chinese aliases.
+
+Each scoring item (番/斤/× pattern) is a small self-describing :class:`Pattern`
+(key, Chinese name, English gloss, value, ruling, which wins it fits), the way
+the riichi calculator MahjongRepository/mahjong describes each yaku.  Each region
+module holds a table of them; validation and scoring read the tables, so a rule
+is changed in one row.
+
+Values (region, ``by``, fan names, kong kinds) accept Chinese aliases in
+simplified and traditional characters (RULINGS G14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+# Each simplified character that appears in a key's Chinese name, with its traditional form,
+# so that every alias is accepted in both scripts (G14) without listing each twice.
+_TRADITIONAL = str.maketrans(
+    {
+        "汉": "漢", "点": "點", "冲": "沖", "抢": "搶", "杠": "槓", "碰": "碰", "风": "風",
+        "将": "將", "对": "對", "宝": "寶", "开": "開", "门": "門", "条": "條", "龙": "龍",
+        "华": "華", "发": "發", "财": "財", "红": "紅", "赖": "賴", "癞": "癩", "摸": "摸",
+        "庄": "莊", "海": "海", "捞": "撈", "底": "底", "胡": "胡", "荒": "荒", "飘": "飄",
+        "鱼": "魚", "乳": "乳", "穴": "穴", "武": "武", "硬": "硬", "暗": "暗", "补": "補",
+        "蓄": "蓄", "直": "直", "皮": "皮", "中": "中", "万": "萬", "过": "過", "东": "東",
+        "搂": "摟", "亮": "亮", "顶": "頂", "带": "帶", "吃": "吃", "无": "無",
+    }
+)
+
+
+def with_traditional(names: Iterable[str]) -> tuple[str, ...]:
+    """The names plus their traditional-character spellings, without repeats."""
+    out: list[str] = []
+    for name in names:
+        for spelling in (name, name.translate(_TRADITIONAL)):
+            if spelling not in out:
+                out.append(spelling)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A canonical key with its Chinese name, extra aliases and English gloss."""
+
+    key: str
+    zh: str
+    en: str
+    aliases: tuple[str, ...] = field(default=(), kw_only=True)
+
+    def spellings(self) -> tuple[str, ...]:
+        """Every accepted spelling: key, Chinese name and aliases, both scripts."""
+        return (self.key, *with_traditional((self.zh, *self.aliases)))
+
+    @property
+    def label(self) -> str:
+        """``key 中文`` as shown in help and messages."""
+        return f"{self.key} {self.zh}"
+
+
+@dataclass(frozen=True)
+class Pattern(Term):
+    """One scoring item a winner can claim in ``win.fans``.
+
+    ``value`` is in the region's unit (番 fans, 斤 jin, × multiplier or base points);
+    ``kind`` tells the region's scorer how it counts (e.g. ``big`` 大胡, ``extra``,
+    ``base``, ``multiplier``); ``only_by`` lists the win types it fits (G10), empty
+    for any; ``group`` names a family of which at most one may be named (the seven-pairs
+    levels, the Rushan bases: G10); ``ruling`` is the RULINGS.md id that defines it.
+    """
+
+    value: int = 0
+    kind: str = "big"
+    ruling: str = ""
+    only_by: frozenset[str] = field(default_factory=frozenset)
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class KongKind(Term):
+    """A kind of kong (杠) a player can have in ``kongs``.
+
+    ``value`` is what one such kong scores (番 or 斤); ``ordinary`` kinds are the
+    four-tile kongs that share the limit of 4 per player; ``limit`` bounds the
+    count of this kind for one player (physical tile count).
+    """
+
+    value: int = 0
+    ordinary: bool = True
+    limit: int = 4
+    ruling: str = ""
+
+
+def lookup_table(terms: Iterable[Term]) -> dict[str, str]:
+    """Map every spelling (lower-cased key, Chinese, traditional) to its canonical key."""
+    table: dict[str, str] = {}
+    for term in terms:
+        for spelling in term.spellings():
+            table[spelling.lower()] = term.key
+    return table
+
+
+def vocabulary(
+    terms: Mapping[str, Term],
+    what: str,
+    foreign: Callable[[str], str | None] = lambda _: None,
+) -> Any:
+    """A pydantic type accepting the keys of ``terms`` or any alias, normalised to the key.
+
+    ``what`` names the thing in errors ("Wuhan fan"); ``foreign(key)`` may explain a
+    key that belongs to another region.  An unknown value fails validation with
+    the list of allowed keys and their Chinese names.
+    """
+    table = lookup_table(terms.values())
+    allowed = ", ".join(t.label for t in terms.values())
+
+    def normalise(value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        key = table.get(value.strip().lower())
+        if key is not None:
+            return key
+        hint = foreign(value.strip())
+        raise PydanticCustomError(
+            "unknown_term",
+            "{hint}unknown {what} {value!r}; allowed: {allowed}",
+            {"hint": f"{hint}; " if hint else "", "what": what, "value": value,
+             "allowed": allowed},
+        )
+
+    keys = tuple(terms)
+    description = "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms.values())
+    return Annotated[
+        Literal[keys],  # type: ignore[valid-type]
+        BeforeValidator(normalise),
+        Field(description=description),
+    ]
+
+
+WIN_TYPES: dict[str, Term] = {
+    t.key: t
+    for t in (
+        Term("self_draw", "自摸", "self-draw: the winner drew the winning tile"),
+        Term("discard", "点炮", "won on another player's discard", aliases=("放冲", "放炮", "点冲")),
+        Term("robbed_kong", "抢杠", "robbing a kong: won on the tile of another player's added kong",
+             aliases=("抢杠胡", "抢胡")),
+    )
+}
+"""How a hand was won (``win.by``); G6: the robbed player counts as the discarder."""
+
+WinBy = vocabulary(WIN_TYPES, "win type (by)")
