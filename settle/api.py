@@ -83,7 +83,7 @@ def user_path(loc: tuple[Any, ...], data: Any) -> Path:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if (isinstance(node, Mapping) and part in node) or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+        if _has_child(node, part):
             node = node[part]
         elif isinstance(node, Mapping) and isinstance(part, str) and _is_key_slot(part):
             node = None  # a missing key: keep its name, nothing below it
@@ -91,6 +91,12 @@ def user_path(loc: tuple[Any, ...], data: Any) -> Path:
             continue
         path.append(part)
     return tuple(path)
+
+
+def _has_child(node: Any, part: Any) -> bool:
+    if isinstance(node, Mapping):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
 
 
 def _is_key_slot(part: str) -> bool:

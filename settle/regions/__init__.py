@@ -104,8 +104,8 @@ def foreign_term(own: str, kind: str) -> Callable[[str], str | None]:
 
 
 def _vocabulary_words(key: str, kind: str) -> set[str]:
-    module = importlib.import_module(f"settle.regions.{key}")
-    table = module.PATTERNS if kind == "fan" else module.KONGS
+    module = get_region(key)
+    table = module.patterns if kind == "fan" else module.kongs
     return set(lookup_table(table.values()))
 
 

@@ -220,7 +220,7 @@ def _win(hand: WuhanHand) -> Settlement:
     win = hand.win
     big = big_hands(hand)
     fans = {name: count_fans(hand, name, bool(big)) for name in hand.names}
-    losers = [n for n in core.seats_after(hand.names, win.winner)]
+    losers = [n for n in hand.names if n != win.winner]
     debts = [_owed(hand, loser, fans, big) for loser in losers]
     debts, notes = _caps(hand, debts)
     liable, reason = liable_player(hand)

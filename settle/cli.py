@@ -1,0 +1,165 @@
+"""The ``settle`` command line: a thin layer over the library (typer).
+
+Exit status: 0 settled, 2 bad input (every problem on stderr, one line each), 1 internal bug.
+Heavy modules (tabulate, the loaders) are imported inside the commands to keep start-up fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from enum import Enum
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from settle.errors import HandError, Problem
+
+app = typer.Typer(
+    help="Settle finished mahjong hands: 武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan.\n\n"
+         "Prints who pays whom, with the formula behind every payment.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(str, Enum):
+    """Output formats shared by every command."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+
+
+class Lang(str, Enum):
+    """Output label language; JSON keys stay canonical."""
+
+    en = "en"
+    zh = "zh"
+
+
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table | json | csv | markdown")]
+LangOpt = Annotated[Lang | None, typer.Option("--lang", help="labels: en (with 中文 beside) or zh; "
+                                                             "default from the locale")]
+
+
+def fail(problems: list[Problem]) -> NoReturn:
+    """Report bad input on stderr and exit 2."""
+    from settle.render import render_problems
+
+    typer.echo(render_problems(problems), err=True)
+    raise typer.Exit(2)
+
+
+def guarded(action: Callable[[], None]) -> None:
+    """Run a command body: bad input exits 2, an unexpected error exits 1 with one line."""
+    try:
+        action()
+    except HandError as exc:
+        fail(exc.problems)
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # an internal bug: one line, no traceback unless asked for
+        if os.environ.get("SETTLE_DEBUG"):
+            raise
+        typer.echo(f"internal error: {type(exc).__name__}: {exc} — this is a bug in settle; please report it "
+                   "with the input file (set SETTLE_DEBUG=1 for the traceback)", err=True)
+        raise typer.Exit(1) from None
+
+
+def read_input(path: str) -> bytes:
+    """Bytes of a file, or of stdin for ``-``; a missing file is bad input (exit 2)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise HandError.at((), f"cannot read {path}: {exc.strerror}") from None
+
+
+@app.callback()
+def _group(
+    version: Annotated[bool, typer.Option("--version", help="print the version and exit")] = False,
+) -> None:
+    """Settle finished mahjong hands: 武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan."""
+    if version:
+        from settle import __version__
+
+        typer.echo(f"settle {__version__}")
+        raise typer.Exit(0)
+
+
+# --- settle hand ----------------------------------------------------------------------------------
+
+
+@app.command("hand")
+def hand_command(
+    file: Annotated[str | None, typer.Argument(help="hand file (YAML or JSON); - reads stdin; "
+                                                    "omit to describe the hand with flags")] = None,
+    fmt: FormatOpt = Format.table,
+    lang: LangOpt = None,
+    region: Annotated[str | None, typer.Option(help="wuhan 武汉 | wuxue 武穴 | rushan 乳山")] = None,
+    players: Annotated[str | None, typer.Option(help="names in seating order, comma-separated: A,B,C,D")] = None,
+    dealer: Annotated[str | None, typer.Option(help="庄家")] = None,
+    winner: Annotated[str | None, typer.Option(help="胡: the winner")] = None,
+    by: Annotated[str | None, typer.Option(help="self_draw 自摸 | discard 点炮 | robbed_kong 抢杠")] = None,
+    from_: Annotated[str | None, typer.Option("--from", help="the discarder or robbed player")] = None,
+    fan: Annotated[list[str] | None, typer.Option(help="a named item the winner claims (repeat): qingyise")] = None,
+    fans: Annotated[list[str] | None, typer.Option(help="stated 番/斤 total: A=3 (repeat, or A=3,B=2)")] = None,
+    opens: Annotated[list[str] | None, typer.Option(help="开口: B=2, or who fed each: D=A,B,C (repeat)")] = None,
+    kong: Annotated[list[str] | None, typer.Option(help="杠: B=concealed or B=concealed:2 (repeat)")] = None,
+    ready: Annotated[list[str] | None, typer.Option(help="a player who was 听牌 ready (repeat)")] = None,
+    fish: Annotated[list[str] | None, typer.Option(help="乳山 飘鱼: A=1 (repeat)")] = None,
+    liable: Annotated[str | None, typer.Option(help="包牌/承包 player, or none")] = None,
+    draw: Annotated[bool, typer.Option("--draw", help="荒庄: nobody won")] = False,
+    abandon: Annotated[str | None, typer.Option(help="武汉 逃跑: the player who left")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="house rule: cap=300 (repeat)")] = None,
+) -> None:
+    """Settle one hand from a file (or stdin), or from flags."""
+
+    def run() -> None:
+        from settle.api import settle_hand
+        from settle.flags import hand_from_flags, parse_options
+        from settle.render import default_lang, render
+
+        flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
+                 "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
+                 "fish": fish, "liable": liable, "draw": draw, "abandon": abandon}
+        if file is not None:
+            data, located = _load_file(file, flags)
+        else:
+            data, located = hand_from_flags(flags), None
+        if option:
+            data = {**data, "options": {**(data.get("options") or {}), **parse_options(option)}}
+        try:
+            result = settle_hand(data)
+        except HandError as exc:
+            raise (located(exc) if located else exc) from None
+        typer.echo(render(result, fmt.value, (lang.value if lang else default_lang())))
+
+    guarded(run)
+
+
+def _load_file(file: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Callable[[HandError], HandError]]:
+    from settle.loader import read_hand
+
+    given = [f"--{k}" for k, v in flags.items() if v not in (None, False, [])]
+    if given:
+        raise HandError.at((), f"give a hand file or hand flags, not both (found {', '.join(given)}); "
+                               "--option may be combined with a file")
+    source = "<stdin>" if file == "-" else file
+    doc = read_hand(read_input(file), source)
+    return doc.data, lambda exc: exc.located(doc.lines, source=source)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""Rendering settlements as table, JSON, CSV or Markdown.  No settlement logic here.
+
+``table`` and ``markdown`` go through tabulate (imported lazily: it is slow to import);
+``json`` is HAND-FORMAT.md's output object; ``csv`` is the players table then the
+transfers table, separated by a blank line.  Labels are English with the Chinese
+beside them (``lang="en"``) or Chinese only (``lang="zh"``); JSON keys stay canonical.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import locale
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from settle.core import Settlement
+
+FORMATS = ("table", "json", "csv", "markdown")
+LANGS = ("en", "zh")
+
+ROLE_LABELS: dict[str, tuple[str, str]] = {
+    "dealer": ("庄", "dealer"),
+    "winner": ("胡", "winner"),
+    "discarder": ("放冲", "discarder"),
+    "robbed": ("被抢杠", "robbed"),
+    "liable": ("包", "liable"),
+    "abandoned": ("逃跑", "left"),
+}
+"""Role key -> (中文, English).  Wuxue and Rushan call the discarder 点炮."""
+
+DISCARDER_BY_REGION = {"wuhan": "放冲", "wuxue": "点炮", "rushan": "点炮"}
+
+HEADINGS: dict[str, tuple[str, str]] = {
+    "player": ("玩家", "player"),
+    "role": ("角色", "role"),
+    "net": ("输赢", "net"),
+    "from": ("付", "from"),
+    "to": ("收", "to"),
+    "amount": ("分", "amount"),
+    "why": ("算法", "why"),
+    "next_dealer": ("下一局庄家", "next dealer"),
+    "forfeit": ("罚没", "forfeit"),
+    "game_over": ("牌局结束", "game over"),
+}
+
+UNIT_NAMES = {"番": "fans", "斤": "jin", "分": "points"}
+
+
+def default_lang() -> str:
+    """``zh`` when the locale (LC_ALL / LC_MESSAGES / LANG) is Chinese, else ``en``."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    code = locale.getlocale()[0] or ""
+    return "zh" if code.lower().startswith("zh") else "en"
+
+
+def label(pair: tuple[str, str], lang: str) -> str:
+    """``庄 dealer`` in English output, ``庄`` in Chinese output."""
+    zh, en = pair
+    return zh if lang == "zh" else f"{zh} {en}"
+
+
+def heading(key: str, lang: str) -> str:
+    """A column heading in the chosen language."""
+    zh, en = HEADINGS[key]
+    return zh if lang == "zh" else en
+
+
+def role_text(result: Settlement, name: str, lang: str) -> str:
+    """The roles of ``name`` joined: ``庄 dealer, 放冲 discarder``."""
+    out = []
+    for role in result.roles.get(name, ()):
+        zh, en = ROLE_LABELS[role]
+        if role == "discarder":
+            zh = DISCARDER_BY_REGION.get(result.region, zh)
+        out.append(label((zh, en), lang))
+    return ", ".join(out)
+
+
+def player_rows(result: Settlement, lang: str) -> list[list[Any]]:
+    """One row per player: name, roles, 番/斤 detail, net."""
+    return [
+        [name, role_text(result, name, lang), result.score_detail.get(name, ""), _signed(result.net[name])]
+        for name in result.players
+    ]
+
+
+def transfer_rows(result: Settlement) -> list[list[Any]]:
+    """One row per transfer: ``A -> D``, amount, why."""
+    rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {t.why}"] for t in result.transfers]
+    if result.forfeit is not None:
+        f = result.forfeit
+        rows.append([f"{f.payer} -> (forfeit)", f.amount, f"= {f.why}"])
+    return rows
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _score_heading(result: Settlement, lang: str) -> str:
+    if lang == "zh":
+        return result.unit
+    return f"{result.unit} {UNIT_NAMES.get(result.unit, '')}".strip()
+
+
+def render(result: Settlement, fmt: str = "table", lang: str = "en") -> str:
+    """The settlement as text in ``fmt`` (one of :data:`FORMATS`)."""
+    if fmt == "json":
+        return json.dumps(result.as_dict(), ensure_ascii=False)
+    if fmt == "csv":
+        return render_csv(result, lang)
+    return render_tabular(result, "github" if fmt == "markdown" else "simple", lang)
+
+
+def render_tabular(result: Settlement, style: str, lang: str) -> str:
+    """Players table, transfers table, notes and next dealer, through tabulate."""
+    from tabulate import tabulate
+
+    head = [heading("player", lang), heading("role", lang), _score_heading(result, lang), heading("net", lang)]
+    blocks = [_title(result, lang),
+              tabulate(player_rows(result, lang), head, tablefmt=style, disable_numparse=True,
+                       colalign=("left", "left", "left", "right"))]
+    rows = transfer_rows(result)
+    if rows:
+        blocks.append(tabulate(rows, [heading(k, lang) for k in ("from", "amount", "why")], tablefmt=style,
+                               disable_numparse=True, colalign=("left", "right", "left")))
+    if result.notes:
+        bullet = "- " if style == "github" else "* "
+        blocks.append("\n".join(bullet + note for note in result.notes))
+    blocks.append(_dealer_line(result, lang))
+    return "\n\n".join(blocks)
+
+
+def _title(result: Settlement, lang: str) -> str:
+    from settle.regions import REGION_TERMS
+
+    term = REGION_TERMS[result.region]
+    name = term.zh if lang == "zh" else f"{term.zh} {term.key}"
+    return f"{name}  {result.id}" if result.id is not None else name
+
+
+def _dealer_line(result: Settlement, lang: str) -> str:
+    if result.next_dealer is None:
+        return f"{heading('next_dealer', lang)}: — ({heading('game_over', lang)})"
+    return f"{heading('next_dealer', lang)}: {result.next_dealer}"
+
+
+def render_csv(result: Settlement, lang: str) -> str:
+    """Players (player, role, score, net), a blank line, then transfers (from, to, amount, why)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["player", "role", "score", "net"])
+    for name in result.players:
+        writer.writerow([name, role_text(result, name, lang), result.scores.get(name, ""), result.net[name]])
+    buf.write("\n")
+    writer.writerow(["from", "to", "amount", "why"])
+    for t in result.transfers:
+        writer.writerow([t.payer, t.payee, t.amount, t.why])
+    if result.forfeit is not None:
+        writer.writerow([result.forfeit.payer, "", result.forfeit.amount, result.forfeit.why])
+    return buf.getvalue().rstrip("\n")
+
+
+def render_problems(problems: Sequence[Any]) -> str:
+    """One ``error: ...`` line per problem."""
+    return "\n".join(f"error: {p}" for p in problems)
