@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -25,7 +25,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     """Output formats shared by every command."""
 
     table = "table"
@@ -34,7 +34,7 @@ class Format(str, Enum):
     markdown = "markdown"
 
 
-class Lang(str, Enum):
+class Lang(StrEnum):
     """Output label language; JSON keys stay canonical."""
 
     en = "en"
@@ -156,8 +156,24 @@ def _load_file(file: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Callab
     return doc.data, lambda exc: exc.located(doc.lines, source=source)
 
 
+COMMAND_MODULES = ("settle.cli_batch", "settle.cli_docs", "settle.cli_check")
+"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check)."""
+
+
+def _register_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
 def main() -> None:
     """Console-script entry point."""
+    _register_commands()
     app()
 
 
