@@ -21,7 +21,7 @@ from pydantic_core import PydanticCustomError
 
 # Each simplified character that appears in a key's Chinese name, with its traditional form,
 # so that every alias is accepted in both scripts (G14) without listing each twice.
-_TRADITIONAL = str.maketrans(
+_TRADITIONAL_OF = (
     {
         "汉": "漢", "点": "點", "冲": "沖", "抢": "搶", "杠": "槓", "碰": "碰", "风": "風",
         "将": "將", "对": "對", "宝": "寶", "开": "開", "门": "門", "条": "條", "龙": "龍",
@@ -32,6 +32,13 @@ _TRADITIONAL = str.maketrans(
         "搂": "摟", "亮": "亮", "顶": "頂", "带": "帶", "吃": "吃", "无": "無",
     }
 )
+_TRADITIONAL = str.maketrans(_TRADITIONAL_OF)
+_SIMPLIFIED = str.maketrans({t: s for s, t in _TRADITIONAL_OF.items() if s != t})
+
+
+def simplified(text: str) -> str:
+    """``text`` with the traditional characters settle knows made simplified (mixed scripts too)."""
+    return text.translate(_SIMPLIFIED)
 
 
 def with_traditional(names: Iterable[str]) -> tuple[str, ...]:
@@ -122,23 +129,21 @@ def vocabulary(
     def normalise(value: object) -> object:
         if not isinstance(value, str):
             return value
-        key = table.get(value.strip().lower())
+        key = table.get(simplified(value.strip()).lower())
         if key is not None:
             return key
-        hint = foreign(value.strip())
-        raise PydanticCustomError(
-            "unknown_term",
-            "{hint}unknown {what} {value!r}; allowed: {allowed}",
-            {"hint": f"{hint}; " if hint else "", "what": what, "value": value,
-             "allowed": allowed},
-        )
+        problem = foreign(value.strip()) or f"unknown {what} '{value}'"
+        raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
+                                  {"problem": problem, "allowed": allowed})
 
     keys = tuple(terms)
     description = "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms.values())
+    # The JSON Schema lists every accepted spelling, so a file using an alias (自摸, 清一色) validates.
+    spellings = list(dict.fromkeys(s for t in terms.values() for s in t.spellings()))
     return Annotated[
         Literal[keys],  # type: ignore[valid-type]
         BeforeValidator(normalise),
-        Field(description=description),
+        Field(description=description, json_schema_extra={"enum": spellings}),
     ]
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from settle.core import Settlement
 from settle.errors import HandError, Problem
-from settle.vocab import KongKind, Pattern, Term, lookup_table
+from settle.vocab import KongKind, Pattern, Term, lookup_table, simplified
 
 CheckFn = Callable[[Any], list[Problem]]
 SettleFn = Callable[[Any], Settlement]
@@ -70,7 +70,7 @@ def region_key(value: object) -> str:
     """Canonical key of a region name or alias; raises :class:`HandError` at ``region``."""
     if not isinstance(value, str):
         raise HandError.at(("region",), f"region must be a name, got {value!r}; {_allowed()}")
-    key = _LOOKUP.get(value.strip().lower())
+    key = _LOOKUP.get(simplified(value.strip()).lower())
     if key is None:
         raise HandError.at(("region",), f"unknown region {value!r}; {_allowed()}")
     return key
@@ -98,7 +98,7 @@ def foreign_term(own: str, kind: str) -> Callable[[str], str | None]:
         ]
         if not owners:
             return None
-        return f"{word!r} is not a {REGION_TERMS[own].en.split(' ')[0]} {kind} (it belongs to {', '.join(owners)})"
+        return f"{word!r} is not a {own} {kind} (it belongs to {', '.join(owners)})"
 
     return hint
 
