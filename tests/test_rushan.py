@@ -339,7 +339,7 @@ def _bad_fans(fans: list[str], **keys: Any) -> dict[str, Any]:
                                               {"winner": "C", "by": "robbed_kong", "from": "A"}]), "win", "same `by`"),
     (rushan(win={"winner": "B", "by": "self_draw", "liable": "C"}), "win.liable", "包牌"),
     (rushan(abandon={"by": "B"}), "abandon", "Wuhan"),
-    (rushan(options={"cap": 0}, win={"winner": "B", "by": "self_draw"}), "options.cap", "greater"),
+    (rushan(options={"cap": 0}, win={"winner": "B", "by": "self_draw"}), "options.cap", "more than 0"),
     (rushan(options={"fish": 1}, win={"winner": "B", "by": "self_draw"}), "options.fish", "unknown key"),
 ])
 def test_bad_input_names_the_key(data: dict[str, Any], path: str, words: str) -> None:
