@@ -90,12 +90,12 @@ def player_rows(result: Settlement, lang: str) -> list[list[Any]]:
     ]
 
 
-def transfer_rows(result: Settlement) -> list[list[Any]]:
-    """One row per transfer: ``A -> D``, amount, why."""
+def transfer_rows(result: Settlement, lang: str = "en") -> list[list[Any]]:
+    """One row per transfer: ``A -> D``, amount, why (a forfeit's payee is ``(forfeit)``/``(罚没)``)."""
     rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {t.why}"] for t in result.transfers]
     if result.forfeit is not None:
         f = result.forfeit
-        rows.append([f"{f.payer} -> (forfeit)", f.amount, f"= {f.why}"])
+        rows.append([f"{f.payer} -> ({heading('forfeit', lang)})", f.amount, f"= {f.why}"])
     return rows
 
 
@@ -126,7 +126,7 @@ def render_tabular(result: Settlement, style: str, lang: str) -> str:
     blocks = [_title(result, lang),
               tabulate(player_rows(result, lang), head, tablefmt=style, disable_numparse=True,
                        colalign=("left", "left", "left", "right"))]
-    rows = transfer_rows(result)
+    rows = transfer_rows(result, lang)
     if rows:
         blocks.append(tabulate(rows, [heading(k, lang) for k in ("from", "amount", "why")], tablefmt=style,
                                disable_numparse=True, colalign=("left", "right", "left")))

@@ -1,0 +1,311 @@
+"""JSON Schemas of the public contracts: the hand file, a batch file, and the JSON result.
+
+Generated from the pydantic models, never written by hand, so they cannot drift from
+what ``settle`` accepts (HAND-FORMAT.md).  The same text is committed under ``schemas/``
+(``tests/test_schema.py`` fails when it is stale) so that an editor can check a YAML
+hand file while it is typed::
+
+    # yaml-language-server: $schema=../schemas/hand.schema.json
+
+The schemas are JSON Schema draft-07 (what yaml-language-server and VS Code check
+against): ``definitions`` instead of pydantic's ``$defs``.
+
+* ``hand``: a ``oneOf`` over the regions, one branch per region's ``Hand`` model, told
+  apart by ``region`` (its key and its Chinese names, G14).  Each region's vocabulary
+  (``win.by``, ``win.fans``, kong kinds) is an enum of every accepted spelling, with
+  the Chinese names and glosses in the description.  Keys a region does not have
+  (``fans``/``jin`` in Rushan, G5; ``abandon`` outside Wuhan, H9; ``fish`` outside
+  Rushan, R6) are left out of that region's branch.
+* ``batch``: a YAML list of hands, or one hand (each document of a YAML stream and
+  each line of a JSON Lines file is checked as one hand).
+* ``result``: the object ``settle hand --format json`` prints
+  (:meth:`settle.core.Settlement.as_dict`), from :class:`ResultModel`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from settle.regions import REGION_TERMS, Region, all_regions
+
+KINDS = ("hand", "batch", "result")
+"""The schemas ``settle schema`` prints and ``schemas/`` holds."""
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+"""The JSON Schema dialect written: draft-07, the newest one editors fully support."""
+
+REPO_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+"""``schemas/`` of a source checkout (where the committed copies live)."""
+
+Json = dict[str, Any]
+
+
+def file_name(kind: str) -> str:
+    """``hand.schema.json``: the committed file of a schema kind."""
+    return f"{kind}.schema.json"
+
+
+def schema(kind: str) -> Json:
+    """The schema of ``kind`` (one of :data:`KINDS`); raises ValueError for another name."""
+    builders: dict[str, Callable[[], Json]] = {"hand": hand_schema, "batch": batch_schema,
+                                               "result": result_schema}
+    if kind not in builders:
+        raise ValueError(f"unknown schema {kind!r}; choose one of {', '.join(KINDS)}")
+    return builders[kind]()
+
+
+def schema_text(kind: str) -> str:
+    """The schema as committed: indented JSON, Chinese kept as is, one final newline."""
+    return json.dumps(schema(kind), ensure_ascii=False, indent=2) + "\n"
+
+
+def write_schemas(directory: Path = REPO_SCHEMAS) -> list[Path]:
+    """Write every schema to ``directory``; returns the files whose content changed."""
+    directory.mkdir(parents=True, exist_ok=True)
+    changed = []
+    for kind in KINDS:
+        path = directory / file_name(kind)
+        text = schema_text(kind)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+# --- hand -----------------------------------------------------------------------------------------
+
+
+def hand_schema() -> Json:
+    """The hand file: one branch per region, chosen by ``region`` (HAND-FORMAT.md)."""
+    definitions: Json = {}
+    branches = []
+    for region in all_regions():
+        name, defs = region_hand_definitions(region)
+        _merge(definitions, defs)
+        branches.append({"$ref": f"#/definitions/{name}"})
+    return {
+        "$schema": DRAFT,
+        "title": "settle hand file",
+        "description": "One finished hand (局) for `settle hand` (HAND-FORMAT.md). Pick the rule set with "
+                       "`region`; values also accept their Chinese names, simplified or traditional (G14).",
+        "type": "object",
+        "required": ["region"],
+        "properties": {"region": _region_property(list(REGION_TERMS))},
+        "oneOf": branches,
+        "definitions": dict(sorted(definitions.items())),
+    }
+
+
+def region_hand_definitions(region: Region) -> tuple[str, Json]:
+    """``(WuhanHand, definitions)``: the region's ``Hand`` schema with readable definition names.
+
+    pydantic names a generic model after its parameters (``Player_Annotated_Literal_...``);
+    those become ``WuhanPlayer``, ``WuhanWin``; other models keep their class names.
+    """
+    raw = region.hand_model.model_json_schema(ref_template="#/definitions/{model}")
+    prefix = region.key.capitalize()
+    raw_defs: Json = raw.pop("$defs", {})
+    names = {old: _clean_name(prefix, body.get("title", old)) for old, body in raw_defs.items()}
+    hand_name = f"{prefix}Hand"
+    defs = {names[old]: _renamed(body, names) for old, body in raw_defs.items()}
+    for new, body in defs.items():
+        body["title"] = new
+    hand = _renamed(raw, names)
+    hand["title"] = hand_name
+    _shape_hand(region, hand, defs, prefix)
+    defs[hand_name] = hand
+    return hand_name, defs
+
+
+def _clean_name(prefix: str, title: str) -> str:
+    base = title.split("[", 1)[0]
+    return f"{prefix}{base}" if "[" in title else base
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """A copy of ``node`` with every ``$ref`` to a renamed definition pointing at its new name."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                old = value.removeprefix("#/definitions/")
+                out[key] = f"#/definitions/{names.get(old, old)}"
+            else:
+                out[key] = _renamed(value, names)
+        return out
+    if isinstance(node, list):
+        return [_renamed(item, names) for item in node]
+    return node
+
+
+def _merge(into: Json, defs: Json) -> None:
+    """Add ``defs`` to ``into``; a name already there must mean the same schema (``Abandon``)."""
+    for name, body in defs.items():
+        if name in into and into[name] != body:
+            raise ValueError(f"two different schemas are both called {name!r}")
+        into[name] = body
+
+
+def _shape_hand(region: Region, hand: Json, defs: Json, prefix: str) -> None:
+    """What pydantic cannot see in the models: before-validators, aliases, per-region keys."""
+    props = hand["properties"]
+    hand["description"] = (f"A hand of {region.term.zh} {region.term.en}. Unit: {region.unit}. "
+                           f"Players: {' or '.join(map(str, region.seats))}.")
+    props["region"] = _region_property([region.key])
+    props["players"] = _players_property(props["players"], region)
+    props["options"] = {
+        "anyOf": [{"$ref": f"#/definitions/{region.options.__name__}"}, {"type": "null"}],
+        "description": f"house-rule options of {region.term.zh} {region.key}; omitted = the defaults "
+                       f"(`settle rules {region.key}` lists them)",
+    }
+    if region.explicit_totals:
+        props["jin"] = {**copy.deepcopy(props["fans"]), "title": "Jin",
+                        "description": "alias of `fans` (斤); give one of the two"}
+        hand["not"] = {"required": ["fans", "jin"]}
+    else:
+        del props["fans"]
+    if not region.has_abandon:
+        del props["abandon"]
+    player = defs[f"{prefix}Player"]
+    if not region.has_fish:
+        del player["properties"]["fish"]
+    kongs = player["properties"]["kongs"]
+    kongs["properties"] = {  # each canonical kind by name, so editors complete and explain it
+        kind.key: {**kongs["additionalProperties"],
+                   "description": f"{kind.zh}: {kind.en}; {kind.value} {region.unit} each ({kind.ruling})"}
+        for kind in region.kongs.values()
+    }
+    _shape_options(region, defs[region.options.__name__])
+
+
+def _region_property(keys: list[str]) -> Json:
+    terms = [REGION_TERMS[key] for key in keys]
+    return {
+        "enum": list(dict.fromkeys(s for t in terms for s in t.spellings())),
+        "description": "rule set: " + "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms),
+    }
+
+
+def _players_property(mapping: Json, region: Region) -> Json:
+    """A list of names, or name -> details (details may be empty: G8); seat counts W14/H11/R11."""
+    low, high = min(region.seats), max(region.seats)
+    mapping = copy.deepcopy(mapping)
+    description = mapping.pop("description", "")
+    mapping.pop("title", None)
+    for pattern, value in mapping["patternProperties"].items():
+        mapping["patternProperties"][pattern] = {"anyOf": [value, {"type": "null"}]}
+    mapping.update(minProperties=low, maxProperties=high)
+    name = {k: v for k, v in mapping["propertyNames"].items() if k != "description"}
+    name.update(type="string", pattern=next(iter(mapping["patternProperties"])))
+    as_list = {"type": "array", "items": name, "minItems": low, "maxItems": high, "uniqueItems": True}
+    return {"anyOf": [as_list, mapping], "title": "Players", "description": description}
+
+
+def _shape_options(region: Region, options: Json) -> None:
+    """Options whose default depends on other options (None in the model) say so."""
+    for key, field in region.options.model_fields.items():
+        if field.default is None and key in options["properties"]:
+            prop = options["properties"][key]
+            prop["description"] = prop.get("description", "") + "; omit for the default"
+
+
+# --- batch ----------------------------------------------------------------------------------------
+
+
+def batch_schema() -> Json:
+    """A batch file: a YAML list of hands, or one hand per YAML document or JSON line."""
+    hand = hand_schema()
+    definitions = hand.pop("definitions")
+    definitions["Hand"] = {k: v for k, v in hand.items() if k not in ("$schema", "$id")}
+    return {
+        "$schema": DRAFT,
+        "title": "settle batch file",
+        "description": "Many hands for `settle batch`: a YAML list of hands, or a YAML stream "
+                       "(`---` between documents) / JSON Lines file, where each document or line is one hand.",
+        "anyOf": [
+            {"type": "array", "items": {"$ref": "#/definitions/Hand"}},
+            {"$ref": "#/definitions/Hand"},
+        ],
+        "definitions": definitions,
+    }
+
+
+# --- result ---------------------------------------------------------------------------------------
+
+
+def _role_keys() -> tuple[str, ...]:
+    from settle.render import ROLE_LABELS
+
+    return tuple(ROLE_LABELS)
+
+
+Role = Literal[_role_keys()]  # type: ignore[valid-type]
+"""A role key: dealer 庄, winner 胡, discarder 放冲/点炮, robbed 被抢杠, liable 包, abandoned 逃跑."""
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class TransferModel(_Out):
+    """One payment: ``from`` pays ``to`` ``amount`` whole points because of ``why`` (G2)."""
+
+    from_: str = Field(alias="from", description="the payer (the liable player under 包牌/承包)")
+    to: str = Field(description="the winner paid")
+    amount: int = Field(ge=0, description="whole points")
+    why: str = Field(description="the formula with the numbers put in, then each cap, 漂 or 包牌 step")
+
+
+class ForfeitModel(_Out):
+    """A penalty paid to nobody: Wuhan 逃跑 with ``escape_paid_to: none`` (H9)."""
+
+    from_: str = Field(alias="from", description="the player who left")
+    amount: int = Field(ge=0, description="whole points")
+    why: str
+
+
+class ResultModel(_Out):
+    """The settlement of one hand, as printed by ``settle hand --format json`` (HAND-FORMAT.md "Output")."""
+
+    id: str | int | None = Field(None, description="the hand's `id`, when it has one")
+    region: Literal[tuple(REGION_TERMS)] = Field(  # type: ignore[valid-type]
+        description="; ".join(f"{t.key}: {t.zh}" for t in REGION_TERMS.values()))
+    players: list[str] = Field(description="seating order (G1)")
+    net: dict[str, int] = Field(description="player -> points won (+) or lost (-); sums to zero except "
+                                            "for a 逃跑 forfeit (G2, H9)")
+    transfers: list[TransferModel] = Field(description="every payment, in order")
+    next_dealer: str | None = Field(description="who deals next; null after 逃跑 ends the game (H9)")
+    roles: dict[str, list[Role]] = Field(description="player -> roles; players with none are left out")
+    scores: dict[str, int] = Field(description="player -> counted 番/斤 (Rushan: the winner's hand points)")
+    unit: str = Field(description="番 (Wuhan), 斤 (Wuxue) or 分 (Rushan)")
+    liable: str | None = Field(description="the 包牌/承包 player, or null")
+    notes: list[str] = Field(description="rules applied once for the whole hand (金顶, 承包 ...)")
+    forfeit: ForfeitModel | None = Field(None, description="present only for a forfeited 逃跑 penalty (H9)")
+
+
+def result_schema() -> Json:
+    """The JSON result of one hand, from :class:`ResultModel`."""
+    raw = ResultModel.model_json_schema(ref_template="#/definitions/{model}")
+    definitions = raw.pop("$defs", {})
+    return {"$schema": DRAFT, **raw, "definitions": definitions}
+
+
+# --- helpers for tests and docs -------------------------------------------------------------------
+
+
+def enums(node: Any) -> Iterator[list[Any]]:
+    """Every ``enum`` list inside a schema (for checks that each vocabulary spelling is offered)."""
+    if isinstance(node, dict):
+        if isinstance(node.get("enum"), list):
+            yield node["enum"]
+        for value in node.values():
+            yield from enums(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from enums(item)
