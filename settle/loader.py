@@ -1,0 +1,945 @@
+"""Read hand files (YAML, JSON, JSON Lines) into plain Python data plus a line map.
+
+The loader is the only place that sees raw bytes, so it is where hostile or broken
+input is refused: every problem becomes a :class:`~settle.errors.HandError` naming
+the line, never a traceback and never a hang.
+
+YAML is read from the libyaml *event* stream and built into values here rather than
+with ``yaml.load``/``yaml.compose``, because that is the one pass that can
+
+* record the line of every key path (for error messages of the model layer),
+* refuse duplicate keys (PyYAML silently keeps the last one),
+* bound alias expansion ("billion laughs") and nesting depth *while* reading:
+  libyaml's composer recurses in C and crashes the interpreter on ~100,000 nested
+  ``[`` (and its scanner is quadratic in flow depth), so we stop at :data:`MAX_DEPTH`.
+
+Scalars are resolved and constructed with PyYAML's own SafeLoader resolver and
+constructors, so types match ``yaml.safe_load`` exactly.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any, BinaryIO
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from yaml.nodes import ScalarNode
+
+from settle.errors import HandError, Path, Problem
+
+MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+MAX_NODES = 100_000
+MAX_DEPTH = 100
+
+_EXPECTED = "a hand (a mapping with region, players, ...)"
+EMPTY_MESSAGE = f"empty document: expected {_EXPECTED}"
+
+# libyaml parses several times faster than the pure-Python parser; both emit the same events.
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SAFE = yaml.constructor.SafeConstructor
+_YAML_TAG = "tag:yaml.org,2002:"
+_STR_TAG = _YAML_TAG + "str"
+_MAP_TAGS = frozenset({None, "!", _YAML_TAG + "map"})
+_SEQ_TAGS = frozenset({None, "!", _YAML_TAG + "seq"})
+# Scalar tags whose SafeConstructor result is a plain immutable value; collection-ish
+# tags (!!set, !!omap, !!pairs) and anything Python-specific are refused.
+_SCALAR_CONSTRUCTORS = {
+    tag: _SAFE.yaml_constructors[tag]
+    for tag in (_YAML_TAG + name for name in ("null", "bool", "int", "float", "timestamp", "binary"))
+}
+_MERGE_TAG = _YAML_TAG + "merge"
+_VALUE_TAG = _YAML_TAG + "value"
+_CACHE_LIMIT = 4096
+
+
+@dataclass
+class Document:
+    """One hand read from a file: plain data, where its keys are, and where it came from.
+
+    ``lines`` maps a key path (``("players", "B", "kongs", "concealed")``, ``("win", "fans", 1)``)
+    to its 1-based line; ``()`` is the line where the hand starts. Paths not in the map
+    (JSON Lines, values reached through a YAML alias) fall back to the nearest ancestor
+    with :func:`settle.errors.nearest_line`.
+    """
+
+    data: Any
+    lines: dict[Path, int]
+    source: str
+    index: int
+
+    @property
+    def label(self) -> str:
+        """The hand's ``id`` (a string or integer) if it has one, else ``source:index``."""
+        if isinstance(self.data, dict):
+            ident = self.data.get("id")
+            if (isinstance(ident, str) and ident) or (isinstance(ident, int) and not isinstance(ident, bool)):
+                return str(ident)
+        return f"{self.source}:{self.index}"
+
+
+class _Fatal(Exception):
+    """A problem after which nothing more of the file can be read."""
+
+    def __init__(self, message: str, line: int | None, path: Path = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.path = path
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def read_hand(raw: bytes, source: str = "<stdin>", *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Document:
+    """Read exactly one hand from ``raw`` (JSON if ``source`` ends in ``.json``, else YAML).
+
+    Returns a :class:`Document` whose ``data`` is a ``dict``. Raises :class:`HandError`
+    (problems carry ``source`` and ``line``) for: input over ``max_bytes``; a UTF-16/32
+    or otherwise non-UTF-8 file; YAML/JSON syntax errors and tab indentation; an empty
+    document or one that is not a mapping; duplicate or unhashable keys; unsupported
+    YAML tags; aliases expanding past :data:`MAX_NODES` nodes; nesting deeper than
+    :data:`MAX_DEPTH`; more than one YAML document.
+    """
+    # Read to the end: a second YAML document is only noticed after the first is built.
+    results = list(_read_all(raw, source, "json" if _is_json(source) else "yaml", max_bytes, False))
+    for result in results:
+        if isinstance(result, HandError):
+            raise result
+    return results[0]  # type: ignore[return-value]  # all results are Documents here
+
+
+def iter_documents(
+    stream: BinaryIO | bytes,
+    source: str = "<stdin>",
+    *,
+    fmt: str = "auto",
+    max_bytes: int = MAX_DOCUMENT_BYTES,
+) -> Iterator[Document | HandError]:
+    """Read many hands, yielding each as a :class:`Document` or, if it is bad, a :class:`HandError`.
+
+    ``fmt`` is ``auto`` (by extension: ``.jsonl``/``.ndjson`` JSON Lines, ``.json`` JSON,
+    anything else YAML), ``yaml``, ``json`` or ``jsonl``.
+
+    * YAML: a stream of ``---``-separated documents; a document that is a list yields
+      each item as a hand (its ``lines`` relative to the item).
+    * JSON: one array of hands, or one object (one hand).
+    * JSON Lines: one hand per non-blank line, read line by line (memory does not
+      grow with the file; ``max_bytes`` applies per line).
+
+    A problem confined to one hand (a bad JSON line, a duplicate key, an item that is
+    not a mapping) is yielded as a ``HandError`` and reading goes on. A problem that
+    makes the rest unreadable (YAML syntax error, bad encoding of the whole file,
+    file over ``max_bytes``, nesting past :data:`MAX_DEPTH`) is yielded once, last.
+    Every yielded problem has ``hand`` set to ``f"{source}:{index}"`` (1-based hand
+    position) and ``source`` set. Raises ``ValueError`` only for an unknown ``fmt``.
+    """
+    kind = _format_of(source, fmt)
+    if kind == "jsonl":
+        lines = io.BytesIO(stream) if isinstance(stream, bytes) else stream
+        return _jsonl_hands(lines, source, max_bytes)
+    return _read_stream(stream, source, kind, max_bytes)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def _is_json(source: str) -> bool:
+    return source.lower().endswith(".json")
+
+
+def _format_of(source: str, fmt: str) -> str:
+    if fmt in ("yaml", "json", "jsonl"):
+        return fmt
+    if fmt != "auto":
+        raise ValueError(f"unknown format {fmt!r}: expected auto, yaml, json or jsonl")
+    lowered = source.lower()
+    if lowered.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    return "json" if lowered.endswith(".json") else "yaml"
+
+
+def _read_stream(stream: BinaryIO | bytes, source: str, kind: str, max_bytes: int) -> Iterator[Document | HandError]:
+    raw = stream if isinstance(stream, bytes) else _read_bounded(stream, max_bytes)
+    yield from _read_all(raw, source, kind, max_bytes, True)
+
+
+def _read_bounded(stream: BinaryIO, max_bytes: int) -> bytes:
+    """Read at most ``max_bytes + 1`` bytes: enough to know the input is too big."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        chunk = stream.read(max_bytes + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -> Iterator[Document | HandError]:
+    """Hands of a whole (non-streamed) input; ``batch`` allows several and labels problems."""
+    label = f"{source}:1" if batch else None
+    try:
+        if len(raw) > max_bytes:
+            hint = " (for bigger batches use JSON Lines, one hand per line)" if batch else ""
+            raise _Fatal(f"document is larger than the {_limit_text(max_bytes)} limit{hint}", None)
+        text = _decode(raw)
+    except _Fatal as fatal:
+        yield _fatal_error(fatal, source, label)
+        return
+    if kind == "json":
+        yield from _json_hands(text, source, batch)
+    else:
+        yield from _YamlReader(source, batch).run(text)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:
+    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source)])
+
+
+def _limit_text(max_bytes: int) -> str:
+    if max_bytes % (1024 * 1024) == 0:
+        return f"{max_bytes // (1024 * 1024)} MiB"
+    if max_bytes % 1024 == 0:
+        return f"{max_bytes // 1024} KiB"
+    return f"{max_bytes}-byte"
+
+
+def _describe(value: object) -> str:
+    """How a wrong value reads in a message: ``a string ('abc')``, ``a list of 3 items``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"a boolean ({'true' if value else 'false'})"
+    if isinstance(value, int | float):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"a string ({shown!r})"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a {type(value).__name__} ({str(value)[:40]})"
+
+
+def _line_col(text: str, index: int, first_line: int = 1) -> tuple[int, int]:
+    """1-based line and column of character ``index``."""
+    line = first_line + text.count("\n", 0, index)
+    return line, index - text.rfind("\n", 0, index)
+
+
+# --------------------------------------------------------------------------- encoding
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_FOREIGN_BOMS = (
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\xfe\xff", "UTF-16"),
+    (b"\xff\xfe", "UTF-16"),
+)
+
+
+def _foreign_encoding(head: bytes) -> str | None:
+    """UTF-16/32 from a BOM or, without one, from NUL bytes around the first ASCII character."""
+    for bom, name in _FOREIGN_BOMS:
+        if head.startswith(bom):
+            return name
+    if len(head) >= 4 and (head[:3] == b"\0\0\0" or head[1:4] == b"\0\0\0"):
+        return "UTF-32"
+    if len(head) >= 2 and (head[0] == 0) != (head[1] == 0):
+        return "UTF-16"
+    return None
+
+
+def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
+    """UTF-8 text of ``raw`` without a BOM; raises _Fatal naming the first bad byte."""
+    if check_bom:
+        if raw.startswith(_UTF8_BOM):
+            raw = raw[len(_UTF8_BOM) :]
+        else:
+            foreign = _foreign_encoding(raw[:4])
+            if foreign:
+                raise _Fatal(f"file is {foreign} encoded; save it as UTF-8", first_line)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = first_line + raw.count(b"\n", 0, exc.start)
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start : exc.start].decode("utf-8", "replace")) + 1
+        message = f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} at line {line}, column {column}"
+        raise _Fatal(message, line) from None
+
+
+# --------------------------------------------------------------------------- YAML
+
+_NOKEY: Any = object()  # mapping frame waits for a key
+_SKIP: Any = object()  # the pending key was refused: drop its value
+_MERGE: Any = object()  # the pending key is YAML's merge key '<<'
+_MERGE_KEY: Any = object()  # a plain '<<' scalar, a merge key only in key position
+
+
+class _Frame:
+    """An open mapping or sequence while reading YAML events."""
+
+    __slots__ = (
+        "anchor",
+        "height",
+        "is_map",
+        "key",
+        "line",
+        "merge_line",
+        "merged",
+        "path",
+        "record",
+        "start_count",
+        "value",
+    )
+
+    def __init__(self, is_map: bool, path: Path, record: bool, line: int, start_count: int, anchor: Any) -> None:
+        self.is_map = is_map
+        self.value: Any = {} if is_map else []
+        self.path = path
+        self.record = record  # False inside keys and dropped values: their lines mean nothing
+        self.line = line
+        self.start_count = start_count
+        self.anchor = anchor
+        self.height = 1
+        self.key: Any = _NOKEY
+        self.merged: dict[Any, Any] | None = None
+        self.merge_line = 0
+
+
+class _YamlReader:
+    """Turns the YAML event stream into hands (one per document, or per item of a list)."""
+
+    def __init__(self, source: str, batch: bool) -> None:
+        self.source = source
+        self.batch = batch  # several documents allowed, list documents split, problems labelled
+        self.stack: list[_Frame] = []
+        self.base = 0  # frames outside the hand: 1 while inside a document that is a list
+        self.out: list[Document | HandError] = []
+        self.hands = 0
+        self.documents = 0
+        self.anchors: dict[str, tuple[Any, int, int]] = {}
+        self.open_anchors: set[str] = set()
+        self.cache: dict[str, Any] = {}
+        self._start_hand(0)
+
+    # -- driving
+
+    def run(self, text: str) -> Iterator[Document | HandError]:
+        """Yield hands as their events complete; a parse error is yielded last."""
+        out = self.out
+        loader = None
+        try:
+            loader = self.loader = _Loader(text)  # the pure-Python reader checks characters here
+            get_event, fast_scalar = loader.get_event, self._fast_scalar
+            while True:
+                event = get_event()
+                kind = type(event)
+                if kind is ScalarEvent:
+                    if not fast_scalar(event):
+                        self._on_scalar(event)
+                elif kind is MappingStartEvent:
+                    self._on_start(event, True)
+                elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                    self._on_end()
+                elif kind is SequenceStartEvent:
+                    self._on_start(event, False)
+                elif kind is AliasEvent:
+                    self._on_alias(event)
+                elif kind is DocumentStartEvent:
+                    self._on_document(event)
+                elif kind is StreamEndEvent:
+                    break
+                if out:
+                    yield from out
+                    out.clear()
+        except yaml.YAMLError as exc:
+            yield self._fatal(_yaml_fatal(exc, text))
+            return
+        except _Fatal as fatal:
+            yield self._fatal(fatal)
+            return
+        finally:
+            dispose = getattr(loader, "dispose", None)
+            if dispose is not None:
+                dispose()
+        if not self.documents:
+            yield self._fatal(_Fatal(EMPTY_MESSAGE, 1))
+
+    def _fatal(self, fatal: _Fatal) -> HandError:
+        label = f"{self.source}:{self.hands + 1}" if self.batch else None
+        return _fatal_error(fatal, self.source, label)
+
+    # -- events
+
+    def _on_document(self, event: Any) -> None:
+        if self.documents and not self.batch:
+            raise _Fatal(
+                "expected one hand, but a second YAML document starts at line "
+                f"{event.start_mark.line + 1} (use a batch for many hands)",
+                event.start_mark.line + 1,
+            )
+        self.documents += 1
+        self.anchors = {}  # anchors are scoped to their document
+        self.open_anchors = set()
+
+    def _fast_scalar(self, event: Any) -> bool:
+        """The common case of :meth:`_on_scalar` + :meth:`_attach`, inlined for speed.
+
+        A plain, untagged, unanchored scalar whose value is cached, read as a new key
+        or as a value inside an open collection of a hand. Returns False (having
+        changed nothing) for anything else, which then takes the general path.
+        """
+        stack = self.stack
+        if (
+            len(stack) <= self.base
+            or event.anchor is not None
+            or event.tag is not None
+            or self.poisoned
+            or self.count >= MAX_NODES
+        ):
+            return False
+        value = event.value
+        if event.implicit[0]:
+            value = self.cache.get(value, _NOKEY)
+            if value is _NOKEY or value is _MERGE_KEY:
+                return False
+        top = stack[-1]
+        if not top.is_map:
+            if top.record:
+                self.lines[(*top.path, len(top.value))] = event.start_mark.line + 1
+            top.value.append(value)
+        elif top.key is _NOKEY:
+            if value in top.value:
+                return False  # duplicate: let the general path report it
+            top.key = value
+            if top.record:
+                self.lines[(*top.path, value)] = event.start_mark.line + 1
+        elif top.key is _SKIP or top.key is _MERGE:
+            return False
+        else:
+            top.value[top.key] = value
+            top.key = _NOKEY
+        self.count += 1
+        return True
+
+    def _on_scalar(self, event: Any) -> None:
+        line = event.start_mark.line + 1
+        if len(self.stack) == self.base:
+            self._start_hand(line)
+        self.count += 1
+        if self.count > MAX_NODES and not self.poisoned:
+            self._overflow(line)
+        value = None if self.poisoned else self._scalar(event, line)
+        if event.anchor is not None:
+            self._anchor(event.anchor, value, 1, 0)
+        self._attach(value, line, 0)
+
+    def _on_start(self, event: Any, is_map: bool) -> None:
+        line = event.start_mark.line + 1
+        stack = self.stack
+        if not stack and not is_map and self.batch:
+            # A document that is a list: each item is a hand of its own.
+            stack.append(_Frame(False, (), False, line, 0, None))
+            self.base = 1
+            return
+        if len(stack) == self.base:
+            self._start_hand(line)
+        if len(stack) - self.base >= MAX_DEPTH:
+            # Fatal, not per hand: skipping the rest would still feed libyaml's
+            # quadratic flow scanner with whatever depth follows.
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line)
+        self.count += 1
+        if self.count > MAX_NODES and not self.poisoned:
+            self._overflow(line)
+        if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS) and not self.poisoned:
+            self._problem(self._here(), f"unsupported YAML tag {_short_tag(event.tag)}", line)
+        path, record = self._child_path()
+        stack.append(_Frame(is_map, path, record, line, self.count - 1, event.anchor))
+        if event.anchor is not None:
+            self.open_anchors.add(event.anchor)
+
+    def _on_end(self) -> None:
+        frame = self.stack.pop()
+        if not self.stack and self.base:
+            self.base = 0  # end of a list document
+            return
+        value = frame.value
+        if frame.merged:
+            value = {**frame.merged, **value}  # explicit keys win, merged keys first (as PyYAML)
+        if frame.anchor is not None:
+            self.open_anchors.discard(frame.anchor)
+            self._anchor(frame.anchor, value, self.count - frame.start_count, frame.height)
+        self._attach(value, frame.line, frame.height)
+
+    def _on_alias(self, event: Any) -> None:
+        line = event.start_mark.line + 1
+        if len(self.stack) == self.base:
+            self._start_hand(line)
+        if self.poisoned:
+            self._attach(None, line, 0)
+            return
+        entry = self.anchors.get(event.anchor)
+        if entry is None:
+            why = "refers to itself" if event.anchor in self.open_anchors else "is not defined"
+            self._problem(self._here(), f"alias *{event.anchor} {why}", line)
+            self._attach(None, line, 0)
+            return
+        value, size, height = entry
+        if len(self.stack) - self.base + height > MAX_DEPTH:
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line)
+        self.count += size  # an alias costs its whole expansion, every time it is used
+        if self.count > MAX_NODES:
+            self._overflow(line)
+            value = None
+        self._attach(value, line, height)
+
+    # -- building
+
+    def _start_hand(self, line: int) -> None:
+        self.lines: dict[Path, int] = {(): line} if line else {}
+        self.problems: list[Problem] = []
+        self.count = 0
+        self.poisoned = False  # over MAX_NODES: keep parsing, stop building
+
+    def _here(self) -> Path:
+        """Key path of the value being read now."""
+        if len(self.stack) <= self.base:
+            return ()
+        top = self.stack[-1]
+        if not top.is_map:
+            return (*top.path, len(top.value))
+        key = top.key
+        return top.path if key is _NOKEY or key is _SKIP or key is _MERGE else (*top.path, key)
+
+    def _child_path(self) -> tuple[Path, bool]:
+        if len(self.stack) <= self.base:
+            return (), True
+        top = self.stack[-1]
+        if not top.is_map:
+            return (*top.path, len(top.value)), top.record
+        key = top.key
+        if key is _NOKEY or key is _SKIP or key is _MERGE:
+            return top.path, False
+        return (*top.path, key), top.record
+
+    def _attach(self, value: Any, line: int, height: int) -> None:
+        stack = self.stack
+        if len(stack) == self.base:
+            self._finish_hand(value)
+            return
+        top = stack[-1]
+        if self.poisoned:
+            if top.is_map:  # keep key/value alternation, store nothing
+                top.key = _SKIP if top.key is _NOKEY else _NOKEY
+            return
+        if top.is_map:
+            key = top.key
+            if key is _NOKEY:
+                self._take_key(top, value, line)
+                return
+            top.key = _NOKEY
+            if value is _MERGE_KEY:
+                value = "<<"
+            if key is _MERGE:
+                self._merge(top, value, line)
+            elif key is not _SKIP:
+                top.value[key] = value
+        else:
+            if value is _MERGE_KEY:
+                value = "<<"
+            if top.record:
+                self.lines[(*top.path, len(top.value))] = line
+            top.value.append(value)
+        if height >= top.height:
+            top.height = height + 1
+
+    def _take_key(self, top: _Frame, key: Any, line: int) -> None:
+        if isinstance(key, list | dict):
+            kind = "list" if isinstance(key, list) else "mapping"
+            self._problem(top.path, f"a {kind} cannot be a mapping key", line)
+            top.key = _SKIP
+        elif key is _MERGE_KEY:
+            if top.merge_line:
+                self._duplicate(top, "<<", top.merge_line, line)
+                top.key = _SKIP
+            else:
+                top.merge_line = line
+                top.key = _MERGE
+        elif key in top.value:
+            first = self.lines.get((*top.path, key)) if top.record else None
+            self._duplicate(top, key, first, line)
+            top.key = _SKIP
+        else:
+            top.key = key
+            if top.record:
+                self.lines[(*top.path, key)] = line
+
+    def _duplicate(self, top: _Frame, key: Any, first: int | None, line: int) -> None:
+        where = f"lines {first} and {line}" if first else f"line {line}"
+        if first == line:
+            where = f"both on line {line}"
+        self._problem((*top.path, key), f"duplicate key {key!r} ({where})", line)
+
+    def _merge(self, top: _Frame, value: Any, line: int) -> None:
+        """YAML merge key ``<<: *base``: earlier sources win, explicit keys win over all."""
+        sources = value if isinstance(value, list) else [value]
+        if not all(isinstance(source, dict) for source in sources):
+            message = f"'<<' (merge key) needs a mapping or a list of mappings, not {_describe(value)}"
+            self._problem((*top.path, "<<"), message, line)
+            return
+        merged = top.merged if top.merged is not None else {}
+        for source in sources:
+            for key, item in source.items():
+                if key not in merged:
+                    merged[key] = item
+                    if top.record:
+                        self.lines.setdefault((*top.path, key), line)
+        top.merged = merged
+
+    def _anchor(self, name: str, value: Any, size: int, height: int) -> None:
+        if self.poisoned:
+            size = MAX_NODES + 1  # half-built: any later use must be refused too
+        self.anchors[name] = ("<<" if value is _MERGE_KEY else value, size, height)
+
+    def _overflow(self, line: int) -> None:
+        self._problem(self._here(), f"document expands to more than {MAX_NODES} nodes (YAML aliases?)", line)
+        self.poisoned = True
+
+    def _problem(self, path: Path, message: str, line: int | None) -> None:
+        self.problems.append(Problem(path, message, line))
+
+    def _finish_hand(self, value: Any) -> None:
+        self.hands += 1
+        self.out.append(
+            _make_hand(value, self.lines, self.problems, self.source, self.hands, self.batch, self.base > 0)
+        )
+
+    # -- scalars
+
+    def _scalar(self, event: Any, line: int) -> Any:
+        """The value ``yaml.safe_load`` gives this scalar (cached: hands repeat their words)."""
+        tag = event.tag
+        value = event.value
+        if tag is None or tag == "!":
+            if not event.implicit[0]:
+                return value  # quoted or block scalar: always a string
+            cached = self.cache.get(value, _NOKEY)
+            if cached is not _NOKEY:
+                return cached
+            tag = self.loader.resolve(ScalarNode, value, event.implicit)
+            known = len(self.problems)
+            result = self._construct(tag, value, line)
+            if len(self.problems) == known:  # a refused scalar must be refused every time
+                if len(self.cache) >= _CACHE_LIMIT:
+                    self.cache.clear()
+                self.cache[value] = result
+            return result
+        return self._construct(tag, value, line)
+
+    def _construct(self, tag: str, value: str, line: int) -> Any:
+        if tag in (_STR_TAG, _VALUE_TAG):
+            return value
+        if tag == _MERGE_TAG:
+            return _MERGE_KEY
+        constructor = _SCALAR_CONSTRUCTORS.get(tag)
+        if constructor is None:
+            self._problem(self._here(), f"unsupported YAML tag {_short_tag(tag)}", line)
+            return None
+        try:
+            return constructor(self.loader, ScalarNode(tag, value))
+        except (ValueError, yaml.YAMLError) as exc:
+            reason = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
+            return None
+
+
+def _short_tag(tag: str | None) -> str:
+    if tag and tag.startswith(_YAML_TAG):
+        return "!!" + tag[len(_YAML_TAG) :]
+    return repr(tag)
+
+
+def _make_hand(
+    value: Any,
+    lines: dict[Path, int],
+    problems: list[Problem],
+    source: str,
+    index: int,
+    batch: bool,
+    in_list: bool = False,
+) -> Document | HandError:
+    """A finished hand, or the HandError listing what is wrong with it."""
+    if not problems and not isinstance(value, dict):
+        empty = value is None and not in_list
+        message = EMPTY_MESSAGE if empty else f"expected {_EXPECTED}, found {_describe(value)}"
+        problems = [Problem((), message, lines.get(()))]
+    if problems:
+        label = f"{source}:{index}" if batch else None
+        return HandError([replace(p, hand=label, source=source) for p in problems])
+    return Document(value, lines, source, index)
+
+
+_NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
+    """Turn a libyaml/PyYAML error into a message with 1-based line and column."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        bad = _NON_PRINTABLE.search(text)
+        if bad:
+            line, column = _line_col(text, bad.start())
+            return _Fatal(
+                f"character U+{ord(bad.group()):04X} at line {line}, column {column} "
+                f"is not allowed in YAML ({exc.reason})",
+                line,
+            )
+        return _Fatal(f"YAML error: {exc.reason}", None)
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+    if mark is None:
+        return _Fatal(f"YAML syntax error: {problem}", None)
+    line_text = _nth_line(text, mark.line)
+    tab = _tab_column(line_text, mark.column, problem)
+    if tab is not None:
+        return _Fatal(
+            f"tab character at line {mark.line + 1}, column {tab + 1}: YAML indentation must use spaces",
+            mark.line + 1,
+        )
+    if problem == "found character that cannot start any token" and mark.column < len(line_text):
+        problem = f"found character {line_text[mark.column]!r} that cannot start any token"
+    message = f"YAML syntax error at line {mark.line + 1}, column {mark.column + 1}: {problem}"
+    context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and context_mark is not None and context_mark.line != mark.line:
+        message += f" ({context} at line {context_mark.line + 1})"
+    return _Fatal(message, mark.line + 1)
+
+
+def _nth_line(text: str, number: int) -> str:
+    """Line ``number`` (0-based) of ``text``; only used on the error path."""
+    lines = text.splitlines()
+    return lines[number] if number < len(lines) else ""
+
+
+def _tab_column(line_text: str, column: int, problem: str) -> int | None:
+    """0-based column of the tab a YAML error is really about, if it is about one."""
+    if column < len(line_text) and line_text[column] == "\t":
+        return column
+    if "tab" in problem and "\t" in line_text:
+        return line_text.index("\t")
+    return None
+
+
+# --------------------------------------------------------------------------- JSON
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s{}\[\]:,"]+|[{}\[\]:,]')
+
+
+class _DuplicateKeyError(Exception):
+    """Raised by the object hook; the token walk then finds where."""
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _DuplicateKeyError
+    return result
+
+
+def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False) -> Any:
+    """``json.loads`` with errors as _Fatal (line relative to ``first_line``)."""
+    hook = _unique_pairs if check_duplicates else None
+    try:
+        return json.loads(text, object_pairs_hook=hook)
+    except json.JSONDecodeError as exc:
+        hint = ""
+        if exc.msg == "Extra data":
+            hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
+        line = first_line + exc.lineno - 1
+        raise _Fatal(f"JSON syntax error at line {line}, column {exc.colno}: {exc.msg}{hint}", line) from None
+    except RecursionError:
+        raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
+    except ValueError as exc:  # e.g. an integer with more than 4300 digits
+        raise _Fatal(f"JSON value cannot be read: {exc}", first_line) from None
+
+
+class _JsonFrame:
+    __slots__ = ("count", "is_obj", "path", "seen")
+
+    def __init__(self, path: Path, is_obj: bool) -> None:
+        self.path = path
+        self.is_obj = is_obj
+        self.count = 0
+        self.seen: dict[str, tuple[int, int]] = {}
+
+
+def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[Problem]]:
+    """Line of every key path in *valid* JSON ``text``, plus duplicate keys and deep nesting.
+
+    ``json`` reports no positions, so this walks the tokens once more; it relies on
+    ``json.loads`` having accepted the text.
+    """
+    lines: dict[Path, int] = {}
+    problems: list[Problem] = []
+    stack: list[_JsonFrame] = []
+    line, pos = first_line, 0
+    expect_key, too_deep = False, False
+    value_path: Path = ()
+    for match in _JSON_TOKEN.finditer(text):
+        start = match.start()
+        line += text.count("\n", pos, start)
+        pos = start
+        token = match.group()
+        first = token[0]
+        if first == ",":
+            expect_key = bool(stack) and stack[-1].is_obj
+        elif first in "}]":
+            if stack:  # always true for valid JSON; never crash on anything else
+                stack.pop()
+            expect_key = False
+        elif expect_key:
+            expect_key = False
+            value_path = _json_key(stack[-1], json.loads(token), line, text, start, problems, lines)
+        elif first != ":":
+            path = _json_item_path(stack, value_path, lines, line)
+            if first in "{[":
+                if len(stack) >= MAX_DEPTH and not too_deep:
+                    problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
+                    too_deep = True
+                stack.append(_JsonFrame(path, first == "{"))
+                expect_key = first == "{"
+    return lines, problems
+
+
+def _json_item_path(stack: list[_JsonFrame], value_path: Path, lines: dict[Path, int], line: int) -> Path:
+    if not stack:
+        lines[()] = line
+        return ()
+    top = stack[-1]
+    if top.is_obj:
+        return value_path  # its line is the key's, already recorded
+    path = (*top.path, top.count)
+    top.count += 1
+    lines[path] = line
+    return path
+
+
+def _json_key(
+    top: _JsonFrame,
+    key: str,
+    line: int,
+    text: str,
+    start: int,
+    problems: list[Problem],
+    lines: dict[Path, int],
+) -> Path:
+    path = (*top.path, key)
+    column = start - text.rfind("\n", 0, start)
+    seen = top.seen.get(key)
+    if seen is None:
+        top.seen[key] = (line, column)
+        lines[path] = line
+    else:
+        where = f"lines {seen[0]} and {line}" if seen[0] != line else f"line {line}, columns {seen[1]} and {column}"
+        problems.append(Problem(path, f"duplicate key {key!r} ({where})", line))
+    return path
+
+
+def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | HandError]:
+    """Hands of a whole JSON file: an object, or (in a batch) an array of them."""
+    label = f"{source}:1" if batch else None
+    try:
+        if not text.strip():
+            raise _Fatal(EMPTY_MESSAGE, 1)
+        value = _parse_json(text)
+    except _Fatal as fatal:
+        yield _fatal_error(fatal, source, label)
+        return
+    lines, problems = _json_lines(text)
+    if not (batch and isinstance(value, list)):
+        yield _make_hand(value, lines, problems, source, 1, batch)
+        return
+    item_lines: list[dict[Path, int]] = [{} for _ in value]
+    for path, line in lines.items():
+        if path:
+            item_lines[path[0]][path[1:]] = line  # type: ignore[index]
+    item_problems: list[list[Problem]] = [[] for _ in value]
+    for problem in problems:
+        item_problems[problem.path[0]].append(replace(problem, path=problem.path[1:]))  # type: ignore[index]
+    for index, item in enumerate(value):
+        yield _make_hand(item, item_lines[index], item_problems[index], source, index + 1, True, True)
+
+
+# --------------------------------------------------------------------------- JSON Lines
+
+
+def _jsonl_hands(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Document | HandError]:
+    """One hand per non-blank line, read lazily: memory stays at one line."""
+    hands = 0
+    for number, raw in enumerate(iter(lambda: stream.readline(max_bytes + 1), b""), 1):
+        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+            hands += 1
+            _skip_rest_of_line(stream)
+            message = f"document is larger than the {_limit_text(max_bytes)} limit"
+            yield HandError([Problem((), message, number, f"{source}:{hands}", source)])
+            continue
+        try:
+            text = _decode(raw, number, check_bom=number == 1)
+        except _Fatal as fatal:
+            hands += 1
+            yield _fatal_error(fatal, source, f"{source}:{hands}")
+            if number == 1 and "encoded" in fatal.message:
+                return  # a UTF-16/32 file: no later line will read either
+            continue
+        if text.strip():
+            hands += 1
+            yield _jsonl_hand(text, number, source, hands)
+    if not hands:
+        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source)])
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> None:
+    while True:
+        chunk = stream.readline(1 << 16)
+        if not chunk or chunk.endswith(b"\n"):
+            return
+
+
+def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
+    label = f"{source}:{index}"
+    problems: list[Problem] = []
+    try:
+        try:
+            value = _parse_json(text, number, check_duplicates=True)
+        except _DuplicateKeyError:
+            # The hook fired mid-parse: the rest of the line may still be bad JSON,
+            # and the token walk below needs valid JSON.
+            value = _parse_json(text, number)
+            problems = _json_lines(text, number)[1]
+    except _Fatal as fatal:
+        return _fatal_error(fatal, source, label)
+    # Nesting can only be too deep if there are that many brackets; only then walk tokens.
+    if not problems and text.count("[") + text.count("{") > MAX_DEPTH:
+        problems = _json_lines(text, number)[1]
+    return _make_hand(value, {(): number}, problems, source, index, True, True)
