@@ -720,6 +720,8 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
     problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
     if mark is None:
         return _Fatal(f"YAML syntax error: {problem}", None)
+    if "maximum nesting depth" in problem:  # newer libyaml builds stop deep nesting themselves
+        return _Fatal(f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1)
     line_text = _nth_line(text, mark.line)
     tab = _tab_column(line_text, mark.column, problem)
     if tab is not None:
