@@ -1,0 +1,134 @@
+"""The `settle hand` command: formats, stdin, flags equal to files, exit statuses (0, 1, 2)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from settle import cli
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+WORKED = FIXTURES / "wuhan" / "worked_example.yaml"
+
+cli._register_commands()
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(cli.app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_worked_example_json_net() -> None:
+    # 004 结算规则: A 2^(3+4) = 128, B 2^(2+4) = 64, C 2^(3+4) = 128, D +320
+    code, out, _ = run("hand", str(WORKED), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["net"] == {"A": -128, "B": -64, "C": -128, "D": 320}
+    assert data["next_dealer"] == "D"
+    assert data["transfers"][0] == {"from": "A", "to": "D", "amount": 128, "why": "2^(3+4)"}
+
+
+def test_table_shows_roles_and_transfer_lines() -> None:
+    code, out, _ = run("hand", str(WORKED), "--lang", "en")
+    assert code == 0
+    assert "A -> D" in out and "= 2^(3+4)" in out
+    assert "放冲 discarder" in out and "庄 dealer" in out and "胡 winner" in out
+
+
+def test_stdin_reads_the_same_hand() -> None:
+    code, out, _ = run("hand", "-", "--format", "json", stdin=WORKED.read_text(encoding="utf-8"))
+    assert code == 0
+    assert json.loads(out)["net"]["D"] == 320
+
+
+def test_csv_has_players_then_transfers() -> None:
+    code, out, _ = run("hand", str(WORKED), "--format", "csv")
+    assert code == 0
+    players, transfers = out.strip().split("\n\n")
+    rows = list(csv.DictReader(io.StringIO(players)))
+    assert {r["player"]: int(r["net"]) for r in rows} == {"A": -128, "B": -64, "C": -128, "D": 320}
+    assert list(csv.DictReader(io.StringIO(transfers)))[1]["amount"] == "64"  # B 2^(2+4)
+
+
+def test_markdown_is_a_github_table() -> None:
+    code, out, _ = run("hand", str(WORKED), "--format", "markdown")
+    assert code == 0
+    assert "| A " in out and "|---" in out.replace(":", "-")
+
+
+FLAG_EQUIVALENTS = [
+    ("wuhan/worked_example.yaml",
+     ["--region", "wuhan", "--players", "A,B,C,D", "--dealer", "C", "--winner", "D", "--by", "discard",
+      "--from", "A", "--fans", "A=3,B=2,C=3,D=4"]),
+    ("wuhan/chengbao_qingyise.yaml",
+     ["--region", "wuhan", "--players", "东,南,西,北", "--dealer", "东", "--winner", "北", "--by", "self_draw",
+      "--opens", "东=1", "--kong", "南=concealed", "--opens", "西=北,东", "--opens", "北=东,南,西",
+      "--kong", "北=hongzhong", "--fan", "qingyise", "--fan", "hard", "--option", "cap=400"]),
+    ("wuhan/escape_split.yaml",
+     ["--region", "wuhan", "--players", "A,B,C,D", "--dealer", "A", "--abandon", "B",
+      "--option", "escape_paid_to=others"]),
+]
+
+
+@pytest.mark.parametrize(("fixture", "flags"), FLAG_EQUIVALENTS, ids=[f for f, _ in FLAG_EQUIVALENTS])
+def test_flags_give_the_same_result_as_the_file(fixture: str, flags: list[str]) -> None:
+    _, from_file, _ = run("hand", str(FIXTURES / fixture), "--format", "json")
+    code, from_flags, err = run("hand", *flags, "--format", "json")
+    assert code == 0, err
+    assert json.loads(from_flags) == json.loads(from_file)
+
+
+def test_option_flag_overrides_a_file_option() -> None:
+    # chengbao_qingyise with cap 300: 南 10×2^(2+3)×1.5 = 480 -> 300; 西 pays 240 + 300 + 240 = 780
+    code, out, _ = run("hand", str(FIXTURES / "wuhan" / "chengbao_qingyise.yaml"), "--option", "cap=300",
+                       "--format", "json")
+    assert code == 0
+    assert json.loads(out)["net"]["西"] == -780
+
+
+def test_bad_input_exits_2_with_key_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("region: wuhan\nplayers: [A, B, C, D]\ndealer: A\nwin:\n  winner: D\n  by: discard\n",
+                   encoding="utf-8")
+    code, out, err = run("hand", str(bad))
+    assert code == 2
+    assert "win.from" in err and "line 4" in err
+    assert "Traceback" not in err + out
+
+
+def test_missing_file_is_bad_input(tmp_path: Path) -> None:
+    code, _, err = run("hand", str(tmp_path / "nope.yaml"))
+    assert code == 2
+    assert "cannot read" in err
+
+
+def test_file_and_hand_flags_together_are_refused() -> None:
+    code, _, err = run("hand", str(WORKED), "--winner", "A")
+    assert code == 2
+    assert "not both" in err
+
+
+def test_bad_flag_value_exits_2() -> None:
+    code, _, err = run("hand", "--region", "wuhan", "--players", "A,B,C,D", "--fans", "A3")
+    assert code == 2
+    assert "--fans" in err
+
+
+def test_internal_error_exits_1_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import settle.api
+
+    def boom(_: object) -> None:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(settle.api, "settle_hand", boom)
+    monkeypatch.delenv("SETTLE_DEBUG", raising=False)
+    code, out, err = run("hand", str(WORKED))
+    assert code == 1
+    assert "internal error" in err and "report" in err
+    assert "Traceback" not in err + out
