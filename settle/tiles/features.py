@@ -1,0 +1,408 @@
+"""What the fans of every region read off a reading, and a fast search in that space.
+
+Every shape fan and legality rule of the three regions (RULINGS H3 H8, W2 W12 W16,
+R1-R3 R9) depends on a reading only through :class:`Features`: the suits present,
+whether every tile is a 2/5/8, whether every set is a pung, whether the pair is a
+2/5/8, whether no wildcard was substituted, whether 123-456-789 of a suit is there,
+and the number of four-of-a-kinds in seven pairs.
+
+:func:`features_of` computes them for one reading. :func:`best_readings` (and
+:func:`feature_search`, which defers building the readings) finds every reachable
+:class:`Features` value directly, keeping for each the reading with the fewest
+substitutions, without listing every reading. Each suit is summarised by its
+*classes*: its readings merged by what fans can tell apart, memoised per suit
+pattern (and split into blocks that share no chow, so new patterns reuse old
+blocks); the suits are then combined by a small dynamic programme over the wildcards
+used. It returns exactly the feature values that listing every reading with
+:func:`~settle.tiles.readings.enumerate_readings` gives (a property test checks it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from settle.tiles.readings import (
+    SEVEN_PAIRS,
+    STANDARD,
+    Group,
+    Reading,
+    anchored_groups,
+    make_reading,
+)
+from settle.tiles.shapes import MAX_WILDS, WIN_SIZES, split_blocks
+
+SUIT_BIT = tuple(1 << (t // 9) for t in range(34))
+HONOUR_BIT = 1 << 3
+IS_258 = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
+DRAGON_STARTS = (0, 3, 6)  # 一条龙: 123 456 789 (seed 003 13)
+_SUIT_STARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_NO_DRAGON = -1
+_FULL_DRAGON = -2
+
+
+class Features(NamedTuple):
+    """The facts of a reading that fans and legality use (concealed tiles only).
+
+    ``suits``: bit s for suit s present (1 万, 2 筒, 4 条, 8 honours).
+    ``pair_258``: standard: the pair is a 2/5/8; seven pairs: some pair is.
+    ``hard``: no wildcard read as another tile (H8, W16).
+    ``dragon``: concealed 123, 456 and 789 of one suit (R3).
+    ``quads``: seven pairs: four-of-a-kinds among the pairs (W2 豪华).
+    """
+
+    shape: str
+    suits: int
+    all_258: bool
+    pungs_only: bool
+    pair_258: bool
+    hard: bool
+    dragon: bool
+    quads: int
+
+
+def features_of(reading: Reading) -> Features:
+    """The :class:`Features` of one reading."""
+    tiles = reading.tiles
+    suits = 0
+    for tile in set(tiles):
+        suits |= SUIT_BIT[tile]
+    return Features(
+        reading.shape,
+        suits,
+        all(IS_258[t] for t in tiles),
+        reading.shape == STANDARD and all(g[0] == g[1] for g in reading.sets),
+        any(IS_258[p[0]] for p in reading.pairs),
+        reading.substitutions == 0,
+        has_dragon(reading.sets),
+        count_quads(reading.pairs) if reading.shape == SEVEN_PAIRS else 0,
+    )
+
+
+def has_dragon(sets: Iterable[Group]) -> bool:
+    """一条龙: 123, 456 and 789 of one suit among ``sets`` (seed 003 13, R3)."""
+    chows = {g[0] for g in sets if g[0] != g[1]}
+    return any(all(suit + d in chows for d in DRAGON_STARTS) for suit in (0, 9, 18))
+
+
+def count_quads(pairs: Iterable[Group]) -> int:
+    """Four-of-a-kinds in seven pairs: two pairs of one tile (seed 000 3.2⑦-⑨)."""
+    return sum(n // 2 for n in Counter(p[0] for p in pairs).values())
+
+
+def best_readings(
+    counts: Sequence[int], wilds: int, wild: int | None, *, seven_pairs: bool = False
+) -> dict[Features, Reading]:
+    """Every reachable :class:`Features` with a reading of fewest substitutions.
+
+    ``counts``: real concealed tiles (the wild tile removed), ``wilds`` copies of
+    ``wild`` in hand. Standard and (if allowed) seven-pairs shapes; empty if no win.
+    """
+    found = feature_search(counts, wilds, wild, seven_pairs=seven_pairs)
+    return {features: materialise(features.shape, parts, wild) for features, (_, parts) in found.items()}
+
+
+def feature_search(
+    counts: Sequence[int], wilds: int, wild: int | None, *, seven_pairs: bool = False
+) -> dict[Features, tuple[int, tuple[Part, ...]]]:
+    """As :func:`best_readings`, giving (substitutions, parts) for :func:`materialise`,
+    so a caller builds only the readings it keeps."""
+    size = sum(counts) + wilds
+    if size not in WIN_SIZES or not 0 <= wilds <= MAX_WILDS:
+        return {}
+    found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
+    _standard_search(tuple(counts), wilds, wild, found)
+    if seven_pairs and size == 14:
+        _seven_pairs_search(counts, wilds, wild, found)
+    return found
+
+
+# A part of a reading: (offset, groups, wild values) with tiles counted from the offset,
+# so that one memo entry serves all three suits; shifted only for the readings returned.
+Part = tuple[int, tuple[Group, ...], tuple[int, ...]]
+
+
+def materialise(shape: str, parts: tuple[Part, ...], wild: int | None) -> Reading:
+    """The reading of a search result's parts (tiles shifted to their suits)."""
+    groups = [tuple(map(offset.__add__, g)) if offset else g for offset, part_groups, _ in parts for g in part_groups]
+    values = [offset + v for offset, _, part_values in parts for v in part_values]
+    return make_reading(shape, groups, values, wild)
+
+
+def _keep(found: dict, features: Features, subs: int, parts: tuple[Part, ...]) -> None:
+    held = found.get(features)
+    if held is None or subs < held[0]:
+        found[features] = (subs, parts)
+
+
+# --- standard shape -------------------------------------------------------------------
+
+# A suit class, merging the readings of one suit that fans cannot tell apart:
+# (wilds used, pairs, all 2/5/8, pungs only, pair 2/5/8, hard, dragon chows)
+# -> (substitutions, groups, wild values) of the one with fewest substitutions.
+# Tiles are local (0-8 in a suit, 0-6 honours); the dragon entry is a bitmask of the
+# chows 123/456/789 present (see :func:`_dragon_state`).
+_SuitClass = tuple[int, int, bool, bool, bool, bool, int, int, tuple[Group, ...], tuple[int, ...]]
+_EMPTY_SUIT: list[_SuitClass] = [(0, 0, True, True, False, True, 0, 0, (), ())]
+_LOCAL_258 = {9: tuple(i in (1, 4, 7) for i in range(9)), 7: (False,) * 7}
+# Memo key: (local counts, local wild tile or None, wildcards in the hand).
+_ClassKey = tuple[tuple[int, ...], int | None, int]
+_CLASSES: dict[_ClassKey, list[_SuitClass]] = {}
+# Memo entries kept before the table starts afresh: bounds memory in a long run.
+# An entry holds a few readings, about 2 kB, so the table peaks near 80 MB; a
+# smaller limit saves memory and costs speed on streams of new tile patterns.
+CLASS_MEMO_LIMIT = 40_000
+
+
+def _suit_classes(start: int, counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
+    """Classes of one suit, for a hand with ``budget`` wildcards."""
+    local_wild = wild - start if wild is not None and start <= wild < start + len(counts) else None
+    return _classes(counts, local_wild, budget)
+
+
+def _classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
+    key = (counts, wild, budget)
+    classes = _CLASSES.get(key)
+    if classes is None:
+        classes = _compute_classes(counts, wild, budget)
+        if len(_CLASSES) >= CLASS_MEMO_LIMIT:
+            _CLASSES.clear()
+        _CLASSES[key] = classes
+    return classes
+
+
+def _compute_classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
+    blocks = split_blocks(counts)
+    if len(blocks) > 1:
+        # Tiles two or more ranks apart never share a chow: the blocks are read apart
+        # and merged, so a new suit pattern mostly reuses memoised blocks.
+        merged = _classes(blocks[0], wild, budget)
+        for block in blocks[1:]:
+            merged = _merge_classes(merged, _classes(block, wild, budget), budget)
+        return merged
+    return _compute_block_classes(counts, wild, budget)
+
+
+def _merge_classes(a: list[_SuitClass], b: list[_SuitClass], budget: int) -> list[_SuitClass]:
+    best: dict[tuple, tuple[int, tuple[Group, ...], tuple[int, ...]]] = {}
+    for used, pairs, all_258, pungs, pair_258, hard, dragons, subs, groups, values in a:
+        for b_used, b_pairs, b_258, b_pungs, b_pair_258, b_hard, b_dragons, b_subs, b_groups, b_values in b:
+            if used + b_used > budget or pairs + b_pairs > 1:
+                continue
+            key = (
+                used + b_used,
+                pairs + b_pairs,
+                all_258 and b_258,
+                pungs and b_pungs,
+                pair_258 or b_pair_258,
+                hard and b_hard,
+                dragons | b_dragons,
+            )
+            total = subs + b_subs
+            held = best.get(key)
+            if held is None or total < held[0]:
+                best[key] = (total, groups + b_groups, values + b_values)
+    return [(*key, *held) for key, held in best.items()]
+
+
+def _compute_block_classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
+    anchored = anchored_groups(0, counts)
+    if not anchored:
+        return _EMPTY_SUIT
+    local_258 = _LOCAL_258[len(counts)]
+    suited = len(counts) == 9
+    best: dict[tuple, tuple[int, tuple[Group, ...], tuple[int, ...]]] = {}
+    for group, rest, values in anchored:
+        used_here = len(values)
+        if used_here > budget:
+            continue
+        pair = len(group) == 2
+        subs_here = sum(v != wild for v in values)
+        tiles_258 = all(local_258[t] for t in group)
+        is_pung = group[0] == group[-1]
+        dragon_bit = 1 << (group[0] // 3) if suited and not is_pung and group[0] in DRAGON_STARTS else 0
+        for used, pairs, all_258, pungs, pair_258, hard, dragons, subs, groups, rest_values in _classes(
+            rest, wild, budget
+        ):
+            if used + used_here > budget or pairs + pair > 1:
+                continue
+            key = (
+                used + used_here,
+                pairs + pair,
+                all_258 and tiles_258,
+                pungs and is_pung,
+                pair_258 or (pair and tiles_258),
+                hard and not subs_here,
+                dragons | dragon_bit,
+            )
+            total = subs + subs_here
+            held = best.get(key)
+            if held is None or total < held[0]:
+                best[key] = (total, (group, *groups), values + rest_values)
+    return [(*key, *held) for key, held in best.items()]
+
+
+def _dragon_state(dragons: int) -> int:
+    """Full 123-456-789, or the local start of the one dragon chow missing, or none."""
+    if dragons == 0b111:
+        return _FULL_DRAGON
+    missing = [d for d, bit in zip(DRAGON_STARTS, (1, 2, 4), strict=True) if not dragons & bit]
+    return missing[0] if len(missing) == 1 else _NO_DRAGON
+
+
+_DRAGON_STATE = tuple(_dragon_state(dragons) for dragons in range(8))
+
+
+def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, found: dict) -> None:
+    # Partial readings over the suits so far, merged by what fans can tell apart.
+    states: dict[tuple, tuple[int, tuple[Part, ...]]] = {(0, 0, True, True, False, True, False, ()): (0, ())}
+    suits = 0
+    for start, end in _SUIT_STARTS:
+        segment = counts[start:end]
+        if any(segment):  # an empty suit adds nothing to any state
+            suits |= SUIT_BIT[start]
+            states = _extend(states, start, _suit_classes(start, segment, wild, MAX_WILDS if wilds else 0), wilds)
+            if not states:
+                return
+    for (used, pairs, all_258, pungs, pair_258, hard, dragon, missing), (subs, parts) in states.items():
+        left = wilds - used
+        if left == 0 and pairs == 1:
+            features = Features(STANDARD, suits, all_258, pungs, pair_258, hard, dragon, 0)
+            _keep(found, features, subs, parts)
+        elif (left, pairs) in ((2, 0), (3, 1)):
+            partial = (suits, all_258, pungs, pair_258, hard, dragon, missing)
+            for group, group_subs, effect in _wild_only_classes(left, wild):
+                features = _with_wild_group(partial, effect)
+                _keep(found, features, subs + group_subs, (*parts, (0, (group,), group)))
+
+
+def _extend(states: dict, start: int, classes: list[_SuitClass], wilds: int) -> dict:
+    merged: dict[tuple, tuple[int, tuple[Part, ...]]] = {}
+    kept_for = merged.get
+    for (used, pairs, all_258, pungs, pair_258, hard, dragon, missing), (subs, parts) in states.items():
+        for s_used, s_pairs, s_258, s_pungs, s_pair_258, s_hard, s_dragons, s_subs, s_groups, s_values in classes:
+            total_used = used + s_used
+            if total_used > wilds or pairs + s_pairs > 1:
+                continue
+            s_dragon = _DRAGON_STATE[s_dragons]
+            key = (
+                total_used,
+                pairs + s_pairs,
+                all_258 and s_258,
+                pungs and s_pungs,
+                pair_258 or s_pair_258,
+                hard and s_hard,
+                dragon or s_dragon == _FULL_DRAGON,
+                missing if s_dragon < 0 else (*missing, start + s_dragon),
+            )
+            total = subs + s_subs
+            kept = kept_for(key)
+            if kept is None or total < kept[0]:
+                merged[key] = (total, (*parts, (start, s_groups, s_values)))
+    return merged
+
+
+_WILD_ONLY: dict[tuple[int, int | None], list] = {}
+
+
+def _wild_only_classes(size: int, wild: int | None) -> list:
+    """Groups of wildcards alone (any tile), one per kind of effect on the features."""
+    key = (size, wild)
+    classes = _WILD_ONLY.get(key)
+    if classes is None:
+        classes = _WILD_ONLY[key] = _compute_wild_only_classes(size, wild)
+    return classes
+
+
+def _compute_wild_only_classes(size: int, wild: int | None) -> list:
+    candidates: list[Group] = [(t,) * size for t in range(34)]
+    if size == 3:
+        candidates += [(s, s + 1, s + 2) for suit in (0, 9, 18) for s in range(suit, suit + 7)]
+    best: dict[tuple, tuple[int, Group]] = {}
+    for group in candidates:
+        subs = sum(t != wild for t in group)
+        is_chow = group[0] != group[-1]
+        start = group[0]
+        effect = (
+            SUIT_BIT[start],
+            IS_258[start] and not is_chow,
+            not is_chow,
+            size == 2 and IS_258[start],
+            subs == 0,
+            start if is_chow and start % 9 in DRAGON_STARTS else _NO_DRAGON,
+        )
+        held = best.get(effect)
+        if held is None or subs < held[0]:
+            best[effect] = (subs, group)
+    return [(group, subs, effect) for effect, (subs, group) in best.items()]
+
+
+def _with_wild_group(partial: tuple, effect: tuple) -> Features:
+    suits, all_258, pungs, pair_258, hard, dragon, missing = partial
+    suit_bit, g_258, g_pung, g_pair_258, g_hard, g_dragon = effect
+    return Features(
+        STANDARD,
+        suits | suit_bit,
+        all_258 and g_258,
+        pungs and g_pung,
+        pair_258 or g_pair_258,
+        hard and g_hard,
+        dragon or g_dragon in missing,
+        0,
+    )
+
+
+# --- seven pairs ----------------------------------------------------------------------
+
+
+def _seven_pairs_search(counts: Sequence[int], wilds: int, wild: int | None, found: dict) -> None:
+    if sum(map((1).__and__, counts)) > wilds:
+        return
+    pairs: list[Group] = []
+    odd: list[int] = []
+    for tile, count in enumerate(counts):
+        pairs.extend([(tile, tile)] * ((count + 1) // 2))
+        if count % 2:
+            odd.append(tile)
+    left = wilds - len(odd)
+    if left < 0 or left % 2:
+        return
+    base_subs = sum(t != wild for t in odd)
+    for extra in combinations_with_replacement(_pair_values(pairs, wild), left // 2):
+        all_pairs = (*pairs, *((t, t) for t in extra))
+        values = (*odd, *(t for t in extra for _ in range(2)))
+        subs = base_subs + 2 * sum(t != wild for t in extra)
+        tiles = {p[0] for p in all_pairs}
+        suits = 0
+        for tile in tiles:
+            suits |= SUIT_BIT[tile]
+        features = Features(
+            SEVEN_PAIRS,
+            suits,
+            all(IS_258[t] for t in tiles),
+            False,
+            any(IS_258[t] for t in tiles),
+            subs == 0,
+            False,
+            count_quads(all_pairs),
+        )
+        _keep(found, features, subs, ((0, all_pairs, values),))
+
+
+def _pair_values(pairs: list[Group], wild: int | None) -> list[int]:
+    """Values a pair of wildcards may take that differ in effect: the tiles already
+    paired (a quad), the wild tile itself (hard), and two fresh tiles of each kind
+    (suit, 2/5/8 or not), two so that two fresh pairs can differ or match."""
+    taken = {p[0] for p in pairs}
+    if wild is not None:
+        taken.add(wild)
+    values = sorted(taken)
+    fresh: Counter[tuple[int, bool]] = Counter()
+    for tile in range(34):
+        kind = (SUIT_BIT[tile], IS_258[tile])
+        if tile not in taken and fresh[kind] < 2:
+            fresh[kind] += 1
+            values.append(tile)
+    return values

@@ -1,0 +1,211 @@
+"""Tile notation: tiles are ints 0..33, parsed from and formatted to text.
+
+Tile ids::
+
+    0-8   1-9m  万 (characters)        9-17  1-9p  筒/饼 (dots)
+    18-26 1-9s  条/索 (bamboo)         27-33 1-7z  东 南 西 北 中 发 白
+
+The honour order 东南西北中发白 is the one the rule texts cycle through (seed 000
+2.2③, seed 004 癞子); note that it differs from riichi notation, where 5z is 白.
+
+Accepted input, freely mixed, spaces and commas optional::
+
+    "123m 456p 789s 11z"   "1m2m3m"   "一万 二万 三万"   "五饼五筒 九索 红中 發財 白板"
+
+Errors are :class:`ValueError` naming the bad token and what is allowed; the caller
+maps them to a key path in the hand file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+TILE_COUNT = 34
+MAN, PIN, SOU, HONOURS = 0, 9, 18, 27
+EAST, SOUTH, WEST, NORTH, ZHONG, FA, BAI = range(27, 34)
+
+SUIT_LETTERS = "mpsz"
+_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
+
+_NUMERALS = "一二三四五六七八九"
+# Chinese suit characters, simplified and traditional, and the suit letter each means.
+_SUIT_CHARS = {"万": "m", "筒": "p", "饼": "p", "条": "s", "索": "s"}
+_CANONICAL_SUIT_CHAR = {"m": "万", "p": "筒", "s": "条"}
+_HONOUR_NAMES: dict[int, tuple[str, ...]] = {
+    EAST: ("东", "东风"),
+    SOUTH: ("南", "南风"),
+    WEST: ("西", "西风"),
+    NORTH: ("北", "北风"),
+    ZHONG: ("中", "红中"),
+    FA: ("发", "发财"),
+    BAI: ("白", "白板"),
+}
+# Traditional characters are read as their simplified forms, so mixed spellings work.
+_SIMPLIFIED = str.maketrans("東發萬條餅風紅財", "东发万条饼风红财")
+_CANONICAL_HONOUR = {EAST: "东", SOUTH: "南", WEST: "西", NORTH: "北", ZHONG: "红中", FA: "发财", BAI: "白板"}
+_SEPARATORS = frozenset(" \t\r\n,，、;；")
+
+ALLOWED = (
+    "digits 1-9 followed by m (万), p (筒/饼) or s (条/索), digits 1-7 followed by z "
+    "(东南西北中发白), e.g. '123m 55z'; or Chinese names such as 一万, 五筒/五饼, 九条/九索, "
+    "东 南 西 北 红中 发财 白板 (traditional 萬 條 東 發 also accepted)"
+)
+
+
+def _chinese_names() -> dict[str, int]:
+    names: dict[str, int] = {}
+    for suit_char, letter in _SUIT_CHARS.items():
+        offset = SUIT_LETTERS.index(letter) * 9
+        for rank in range(9):
+            names[_NUMERALS[rank] + suit_char] = offset + rank
+    for tile, aliases in _HONOUR_NAMES.items():
+        for alias in aliases:
+            names[alias] = tile
+    return names
+
+
+_NAME_TO_TILE = _chinese_names()
+_LONGEST_NAME = max(len(name) for name in _NAME_TO_TILE)
+
+
+def suit_of(tile: int) -> int:
+    """0 万, 1 筒, 2 条, 3 honours."""
+    return tile // 9
+
+
+def rank_of(tile: int) -> int:
+    """1..9 for suited tiles, 1..7 for honours (东=1 ... 白=7)."""
+    return tile % 9 + 1
+
+
+def is_honour(tile: int) -> bool:
+    return tile >= HONOURS
+
+
+def is_258(tile: int) -> bool:
+    """A suited 2, 5 or 8: the 将 the texts ask for (seed 000 2.7③, seed 004 胡牌要求)."""
+    return tile < HONOURS and tile % 9 in (1, 4, 7)
+
+
+def check_tile(tile: int) -> int:
+    """Return ``tile`` if it is a tile id 0..33, else raise ValueError."""
+    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
+        raise ValueError(f"bad tile id {tile!r}: tile ids are ints 0..33")
+    return tile
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Parse compact notation and/or Chinese names into tile ids, in the order written.
+
+    ``"123m 45p 11z"`` -> ``[0, 1, 2, 12, 13, 27, 27]``; ``"一万 红中"`` -> ``[0, 31]``.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"tiles must be a string such as '123m 55z', got {text!r}")
+    original, text = text, text.translate(_SIMPLIFIED)
+    tiles: list[int] = []
+    digits = ""
+    pos = 0
+    while pos < len(text):
+        char = text[pos]
+        if char.isascii() and char.isdigit():
+            digits += char
+            pos += 1
+        elif digits:
+            tiles.extend(_digits_with_suit(digits, char, original))
+            digits = ""
+            pos += 1
+        elif char in _SEPARATORS:
+            pos += 1
+        else:
+            tile, pos = _chinese_name_at(text, pos, original)
+            tiles.append(tile)
+    if digits:
+        raise ValueError(f"bad tile token {digits!r} in {original!r}: digits need a suit; use {ALLOWED}")
+    return tiles
+
+
+def parse_tile(text: str | int) -> int:
+    """Exactly one tile, from notation (``"5m"``, ``"红中"``) or an id (``4``)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_tile(text)
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise ValueError(f"expected exactly one tile, got {len(tiles)} in {text!r}; use {ALLOWED}")
+    return tiles[0]
+
+
+def _digits_with_suit(digits: str, suit_char: str, text: str) -> list[int]:
+    letter = suit_char.lower() if suit_char.isascii() else _SUIT_CHARS.get(suit_char, "")
+    if letter not in _SUIT_SIZE:
+        token = digits + suit_char
+        raise ValueError(f"bad tile token {token!r} in {text!r}: unknown suit; use {ALLOWED}")
+    offset = SUIT_LETTERS.index(letter) * 9
+    tiles = []
+    for digit in digits:
+        rank = int(digit)
+        if not 1 <= rank <= _SUIT_SIZE[letter]:
+            token = digit + suit_char
+            raise ValueError(f"bad tile token {token!r} in {text!r}: no such tile; use {ALLOWED}")
+        tiles.append(offset + rank - 1)
+    return tiles
+
+
+def _chinese_name_at(text: str, pos: int, original: str) -> tuple[int, int]:
+    # Longest match, so 红中 wins over a bare 中 and 东风 over 东.
+    for length in range(min(_LONGEST_NAME, len(text) - pos), 0, -1):
+        tile = _NAME_TO_TILE.get(text[pos : pos + length])
+        if tile is not None:
+            return tile, pos + length
+    end = pos + 1
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    raise ValueError(f"bad tile token {original[pos:end]!r} in {original!r}: use {ALLOWED}")
+
+
+def tile_to_str(tile: int) -> str:
+    """Compact form of one tile: ``4`` -> ``"5m"``, ``31`` -> ``"5z"``."""
+    check_tile(tile)
+    return f"{rank_of(tile)}{SUIT_LETTERS[suit_of(tile)]}"
+
+
+def tile_to_chinese(tile: int) -> str:
+    """Simplified Chinese name: ``4`` -> ``"五万"``, ``31`` -> ``"红中"``."""
+    check_tile(tile)
+    if is_honour(tile):
+        return _CANONICAL_HONOUR[tile]
+    return _NUMERALS[tile % 9] + _CANONICAL_SUIT_CHAR[SUIT_LETTERS[suit_of(tile)]]
+
+
+def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:
+    """Compact notation, one suit letter per run: ``[0, 1, 2, 27, 27]`` -> ``"123m11z"``."""
+    ordered = sorted(tiles) if sort else list(tiles)
+    out: list[str] = []
+    run_suit: int | None = None
+    for tile in ordered:
+        check_tile(tile)
+        if run_suit is not None and suit_of(tile) != run_suit:
+            out.append(SUIT_LETTERS[run_suit])
+        run_suit = suit_of(tile)
+        out.append(str(rank_of(tile)))
+    if run_suit is not None:
+        out.append(SUIT_LETTERS[run_suit])
+    return "".join(out)
+
+
+def format_chinese(tiles: Iterable[int], *, sort: bool = True, sep: str = " ") -> str:
+    """Chinese names: ``[0, 31]`` -> ``"一万 红中"``."""
+    ordered = sorted(tiles) if sort else list(tiles)
+    return sep.join(tile_to_chinese(tile) for tile in ordered)
+
+
+def to_counts(tiles: Iterable[int]) -> list[int]:
+    """34-entry count vector of ``tiles``."""
+    counts = [0] * TILE_COUNT
+    for tile in tiles:
+        counts[check_tile(tile)] += 1
+    return counts
+
+
+def from_counts(counts: Sequence[int]) -> list[int]:
+    """Sorted tile list of a 34-entry count vector."""
+    return [tile for tile, count in enumerate(counts) for _ in range(count)]
