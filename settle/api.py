@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from settle.checks import common_problems
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem
+from settle.model import name_problem, trimmed_repeats
 from settle.regions import Region, get_region, region_key
 
 
@@ -36,7 +37,11 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
     try:
         hand = region.hand_model.model_validate({**data, "region": region.key})
     except ValidationError as exc:
-        raise HandError(pydantic_problems(exc, data)) from None
+        problems = pydantic_problems(exc, data)
+        names = player_name_problems(data.get("players"))
+        if names:  # the same problems, with the exact key path of each name
+            problems = names + [p for p in problems if p.path[:1] != ("players",)]
+        raise HandError(problems) from None
     problems = common_problems(hand, region)
     if not problems:
         problems = region.check(hand)
@@ -69,18 +74,63 @@ def settle_many(hands: Iterable[Mapping[str, Any]]) -> Iterator[Settlement | Han
             yield exc.located(hand=None if label is None else str(label))
 
 
+def player_name_problems(players: object) -> list[Problem]:
+    """Names in ``players`` that are not text, each at its own key path (``players[3]`` in the list
+    form, ``players.<name>`` in the mapping), and names that repeat another after trimming spaces."""
+    if isinstance(players, list):
+        names: list[object] = list(players)
+        paths: list[Path] = [("players", i) for i in range(len(names))]
+    elif isinstance(players, Mapping):
+        names = list(players)
+        paths = [("players", key if isinstance(key, str) else str(key)) for key in names]
+    else:
+        return []
+    out = [Problem(path, problem) for path, name in zip(paths, names, strict=True)
+           if (problem := name_problem(name)) is not None]
+    out += [Problem(("players",), f"player '{name}' is listed twice: entry {i + 1} repeats an earlier one "
+                                  "(names are compared after trimming spaces)")
+            for i, name in trimmed_repeats(names)]
+    return out
+
+
 def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
-    """pydantic's errors as Problems whose paths are the user's keys."""
-    out = []
+    """pydantic's errors as Problems whose paths are the user's keys.
+
+    The errors of the alternatives of one value (``opens``: a count or a list of names) are
+    merged into one problem that says which shapes are allowed.
+    """
+    grouped: dict[Path, list[Any]] = {}
     for err in exc.errors(include_url=False):
-        path = user_path(err["loc"], data)
-        out.append(Problem(path, _message(err)))
+        path, other = _split_location(err["loc"], data)
+        key = (err.get("ctx") or {}).get("key")
+        if err["type"] == "alias_clash" and key:  # a mapping-level check about one of its keys
+            path = (*path, key)
+        tag = next((part for part in other if part in _UNION_TAGS), None)
+        if tag and tag.startswith("list") and path and isinstance(path[-1], int):
+            tag = None  # an entry of the list alternative: its own error, at its own index
+        grouped.setdefault(path, []).append({**err, "union_tag": tag})
+    out = []
+    for path, errors in grouped.items():
+        alternatives = [e for e in errors if e["union_tag"]]
+        plain = [e for e in errors if not e["union_tag"]]
+        if isinstance(errors[0].get("input"), list) and any(
+                len(other) > len(path) and other[:len(path)] == path for other in grouped):
+            alternatives = []  # a list with bad entries: the entries' errors say what is wrong
+        out += [Problem(path, _message(e, path)) for e in plain]
+        if alternatives:
+            out.append(Problem(path, _alternatives_message(alternatives, path)))
     return out
 
 
 def user_path(loc: tuple[Any, ...], data: Any) -> Path:
     """Drop the parts of a pydantic location that are not keys of the input (union tags...)."""
+    return _split_location(loc, data)[0]
+
+
+def _split_location(loc: tuple[Any, ...], data: Any) -> tuple[Path, list[Any]]:
+    """A pydantic location split into the user's key path and the other parts (union tags...)."""
     path: list[str | int] = []
+    other: list[Any] = []
     node = data
     for part in loc:
         if _has_child(node, part):
@@ -88,14 +138,18 @@ def user_path(loc: tuple[Any, ...], data: Any) -> Path:
         elif isinstance(node, Mapping) and isinstance(part, str) and _is_key_slot(part):
             node = None  # a missing key: keep its name, nothing below it
         else:
+            other.append(part)
             continue
         path.append(part)
-    return tuple(path)
+    return tuple(path), other
 
 
 def _has_child(node: Any, part: Any) -> bool:
     if isinstance(node, Mapping):
-        return part in node
+        try:
+            return part in node
+        except TypeError:  # an unhashable part cannot be a key
+            return False
     return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
 
 
@@ -103,18 +157,118 @@ def _is_key_slot(part: str) -> bool:
     return not any(c in part for c in "[]-") and part not in ("one", "many", "str", "int")
 
 
+_UNION_TAGS = frozenset({"constrained-int", "constrained-str", "int", "str", "list[constrained-str]", "none"})
+"""pydantic's names of the alternatives of a union (``opens``: count or list; ``id``: text or number)."""
+
+
+SHAPES: dict[str, str] = {
+    "opens": "a whole number 0–4 (how many claims from a discard), or a list of up to 4 player names "
+             "(who fed each claim, in order)",
+    "id": "text or a whole number",
+    "win": "a mapping such as {winner: D, by: discard, from: A, fans: [qingyise]}",
+    "options": "a mapping of house-rule options such as {cap: 400}",
+    "abandon": "a mapping {by: NAME}",
+    "players": "a list of 2–4 names in seating order, or a mapping name -> details",
+    "player": "a mapping of the player's facts such as {opens: 1, kongs: {concealed: 1}}, or nothing",
+    "kongs": "a mapping kind -> count such as {concealed: 1}",
+    "fans": "per-player totals such as {A: 3, B: 2} (top level), or a list of named items such as "
+            "[qingyise, hard] (in win)",
+    "tiles": "a mapping (hand, win_tile, melds, ...)",
+}
+"""What each key accepts, said when a value has the wrong shape."""
+
+_MISSING = {
+    ("region",): "wuhan 武汉, wuxue 武穴 or rushan 乳山",
+    ("players",): "the names in seating order",
+    ("win", "winner"): "the winner's name",
+    ("win", "by"): "self_draw 自摸, discard 点炮 or robbed_kong 抢杠",
+    ("abandon", "by"): "the name of the player who left",
+}
+"""What a missing key must give, by its key path (list indices left out)."""
+
 _MESSAGES = {
     "string_type": "must be text (quote numbers and names like '1' or 'yes')",
     "extra_forbidden": "unknown key (not part of the hand format for this region)",
-    "missing": "missing: this key is required",
     "int_type": "must be a whole number",
     "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "string_too_short": "must not be empty",
+    "string_pattern_mismatch": "must not contain control characters (tabs, line breaks)",
 }
 
 
-def _message(err: Any) -> str:
-    kind = err["type"]
+def _shape(path: Path) -> str | None:
+    keys = [part for part in path if isinstance(part, str)]
+    if len(path) == 2 and path[0] == "players":
+        return SHAPES["player"]
+    return SHAPES.get(keys[-1]) if keys else None
+
+
+def _shown(value: Any) -> str:
+    """A short rendering of an input value for a message (``true``, ``'abc'``, ``1.5``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "null (empty)"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _message(err: Any, path: Path = ()) -> str:
+    kind, ctx = err["type"], err.get("ctx") or {}
+    shape = _shape(path)
+    if kind == "missing":
+        hint = _MISSING.get(tuple(p for p in path if isinstance(p, str)))
+        return f"missing: this key is required ({hint})" if hint else "missing: this key is required"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"must be {shape or 'a mapping (key: value)'}, not {_shown(err.get('input'))}"
+    if kind == "list_type" and path[-1:] == ("fans",) and isinstance(err.get("input"), str):
+        return f"must be a list of named items, e.g. fans: [{err['input']}]"
     if kind in _MESSAGES:
-        return _MESSAGES[kind]
+        text = _MESSAGES[kind]
+        if kind in ("extra_forbidden", "string_too_short"):
+            return text
+        return f"{text}, not {_shown(err.get('input'))}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+                 "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}[kind]
+        return f"must be {bound[0]} {ctx.get(bound[1])}, not {_shown(err.get('input'))}"
+    if kind == "too_long":
+        return f"has {ctx.get('actual_length')} entries; at most {ctx.get('max_length')} are allowed"
+    if kind == "string_too_long":
+        return f"is too long: at most {ctx.get('max_length')} characters"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}, not {_shown(err.get('input'))}"
     message = err["msg"]
     return message.removeprefix("Value error, ")
+
+
+def _alternatives_message(errors: list[Any], path: Path) -> str:
+    """One message for a value that fits none of the allowed shapes (a union)."""
+    value = errors[0].get("input")
+    fitting = [e for e in errors if _same_kind(e, value)]
+    shape = _shape(path)
+    if len(fitting) == 1:
+        detail = _message(fitting[0], path)
+        return f"{detail} ({shape})" if shape else detail
+    if shape:
+        return f"must be {shape}, not {_shown(value)}"
+    return "; or ".join(dict.fromkeys(_message(e, path) for e in errors))
+
+
+def _same_kind(err: Any, value: Any) -> bool:
+    """The alternative whose type the value has: its error is about the value, not its type."""
+    tag = err["union_tag"]
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return tag.endswith("int")
+    if isinstance(value, str):
+        return tag.endswith("str") and not tag.startswith("list")
+    if isinstance(value, list):
+        return tag.startswith("list")
+    return False

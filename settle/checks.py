@@ -2,7 +2,9 @@
 
 Each check returns a list of :class:`~settle.errors.Problem` (empty when fine), so
 all problems of a hand are reported together.  Sources: HAND-FORMAT.md and
-RULINGS G3, G4, G5, G6, G7, G8, G10 (the ``only_by`` and one-per-group parts).
+RULINGS G3, G4, G5, G6, G7, G8, G10 (the ``only_by`` and one-per-group parts);
+the physical limits of the tiles (per player and, for one-tile kongs, per table);
+and a bound on option amounts, so every amount stays printable.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
-from settle.model import NOBODY
+from settle.model import NOBODY, NOBODY_SPELLINGS
 
 if TYPE_CHECKING:
     from settle.regions import Region
@@ -27,9 +29,17 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
         *_dealer(hand, region),
         *_names(hand),
         *_player_facts(hand, region),
+        *_table_limits(hand, region),
         *_wins(hand, region),
+        *_liable_spelling(hand),
         *_explicit_totals(hand, region),
+        *_option_amounts(hand),
     ]
+
+
+MAX_POINTS = 10**9
+"""Largest amount an option may set (cap, golden caps, penalties): far above any table's, and
+small enough that every amount stays a short number (a 4300-digit golden cap cannot be printed)."""
 
 
 def win_path(hand: Hand, index: int) -> Path:
@@ -124,8 +134,31 @@ def _open_limits(name: str, player: Any) -> Iterator[Problem]:
         yield Problem(path, f"opens is {opens} but {name} has {claimed} exposed/added kongs; each is "
                             f"(or upgrades) an open, so opens must be at least {claimed} (G4)")
     concealed = player.kong_count("concealed")
-    if opens + concealed > 4:
+    if opens <= 4 and opens + concealed > 4:
         yield Problem(path, f"{opens} opens + {concealed} concealed kongs is more than 4 sets (G4)")
+
+
+def _table_limits(hand: Hand, region: Region) -> Iterator[Problem]:
+    """A special kong (红中杠, 癞子杠, 宝杠 ...) is one tile played out, and the tiles are shared:
+    the whole table holds at most the kind's ``limit`` of them (4 红中, 7 Wuxue 癞子皮: W15)."""
+    for kind, term in region.kongs.items():
+        if term.ordinary:
+            continue
+        holders = {name: p.kongs.get(kind, 0) for name, p in hand.players.items() if p.kongs.get(kind, 0)}
+        total = sum(holders.values())
+        if total > term.limit and all(n <= term.limit for n in holders.values()):
+            counts = ", ".join(f"{name} {n}" for name, n in holders.items())
+            yield Problem(("players",), f"{total} {term.label} kongs at the table ({counts}) is more than the "
+                                        f"{term.limit} tiles of that kind")
+
+
+def _liable_spelling(hand: Hand) -> Iterator[Problem]:
+    """G7 never guesses: with a player called 无 (or none ...), ``liable: 无`` could mean either."""
+    clash = [name for name in hand.players if name.strip().lower() in NOBODY_SPELLINGS]
+    for i, win in enumerate(hand.wins):
+        if clash and win.liable == NOBODY:
+            yield Problem((*win_path(hand, i), "liable"),
+                          f"`liable: none` is ambiguous: a player is named {clash[0]!r}; rename the player")
 
 
 def _wins(hand: Hand, region: Region) -> Iterator[Problem]:
@@ -181,6 +214,15 @@ def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
     for i, w in enumerate(wins):
         if w.winner in discarders:
             yield Problem(("win", i, "winner"), f"{w.winner} is the discarder of another win")
+
+
+def _option_amounts(hand: Hand) -> Iterator[Problem]:
+    """Amounts in options (cap, golden, bright, escape_penalty ...) stay within :data:`MAX_POINTS`."""
+    for key in type(hand.options).model_fields:
+        value = getattr(hand.options, key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
+            yield Problem(("options", key), f"{value if len(str(value)) <= 20 else 'a number this long'} is too "
+                                            f"large: an amount in options is at most {MAX_POINTS:,} points")
 
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:

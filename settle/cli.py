@@ -70,13 +70,24 @@ def guarded(action: Callable[[], None]) -> None:
         raise typer.Exit(1) from None
 
 
-def read_input(path: str) -> bytes:
-    """Bytes of a file, or of stdin for ``-``; a missing file is bad input (exit 2)."""
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+"""The default size limit of one document (issue 6: 64 MiB)."""
+
+MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="refuse a document larger than this "
+                                                                      "many bytes (default 64 MiB)")]
+
+
+def read_input(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """Bytes of a file, or of stdin for ``-``, read up to one byte past ``max_bytes``.
+
+    Reading stops there so an endless input (``/dev/zero``) is refused by the loader's size
+    check instead of filling memory.  A missing or unreadable file is bad input (exit 2).
+    """
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(max_bytes + 1)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return handle.read(max_bytes + 1)
     except OSError as exc:
         raise HandError.at((), f"cannot read {path}: {exc.strerror}") from None
 
@@ -118,6 +129,7 @@ def hand_command(
     draw: Annotated[bool, typer.Option("--draw", help="荒庄: nobody won")] = False,
     abandon: Annotated[str | None, typer.Option(help="武汉 逃跑: the player who left")] = None,
     option: Annotated[list[str] | None, typer.Option(help="house rule: cap=300 (repeat)")] = None,
+    max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Settle one hand from a file (or stdin), or from flags."""
 
@@ -130,7 +142,7 @@ def hand_command(
                  "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
                  "fish": fish, "liable": liable, "draw": draw, "abandon": abandon}
         if file is not None:
-            data, located = _load_file(file, flags)
+            data, located = _load_file(file, flags, max_bytes)
         else:
             data, located = hand_from_flags(flags), None
         if option:
@@ -144,7 +156,8 @@ def hand_command(
     guarded(run)
 
 
-def _load_file(file: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Callable[[HandError], HandError]]:
+def _load_file(file: str, flags: dict[str, Any],
+               max_bytes: int) -> tuple[dict[str, Any], Callable[[HandError], HandError]]:
     from settle.loader import read_hand
 
     given = [f"--{k}" for k, v in flags.items() if v not in (None, False, [])]
@@ -152,7 +165,7 @@ def _load_file(file: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Callab
         raise HandError.at((), f"give a hand file or hand flags, not both (found {', '.join(given)}); "
                                "--option may be combined with a file")
     source = "<stdin>" if file == "-" else file
-    doc = read_hand(read_input(file), source)
+    doc = read_hand(read_input(file, max_bytes), source, max_bytes=max_bytes)
     return doc.data, lambda exc: exc.located(doc.lines, source=source)
 
 

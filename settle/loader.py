@@ -669,10 +669,17 @@ class _YamlReader:
         try:
             return constructor(self.loader, ScalarNode(tag, value))
         except (ValueError, yaml.YAMLError) as exc:
-            reason = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+            reason = _readable(getattr(exc, "problem", None) or str(exc).split("\n")[0])
             shown = value if len(value) <= 40 else value[:37] + "..."
             self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
             return None
+
+
+def _readable(reason: str) -> str:
+    """Python's advice for over-long integers is for programmers; say what is wrong with the file."""
+    if "integer string conversion" in reason:
+        return "the number is far too long (more than 4300 digits)"
+    return reason
 
 
 def _short_tag(tag: str | None) -> str:
@@ -783,7 +790,7 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
     except RecursionError:
         raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
-        raise _Fatal(f"JSON value cannot be read: {exc}", first_line) from None
+        raise _Fatal(f"JSON value cannot be read: {_readable(str(exc))}", first_line) from None
 
 
 class _JsonFrame:

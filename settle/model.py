@@ -25,6 +25,8 @@ from pydantic import (
     StrictInt,
     StringConstraints,
     Tag,
+    ValidatorFunctionWrapHandler,
+    field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -52,11 +54,12 @@ FanTotal = Annotated[StrictInt, Field(ge=0, le=64, description="番 / 斤 total,
 NOBODY = "none"
 """``win.liable: none`` states that nobody is liable (G7)."""
 
-_NOBODY_SPELLINGS = {"none", "nobody", "无", "無", "无人", "無人"}
+NOBODY_SPELLINGS = frozenset({"none", "nobody", "无", "無", "无人", "無人"})
+"""Spellings of ``win.liable`` that mean nobody is liable (G7)."""
 
 
 def _none_alias(value: object) -> object:
-    if isinstance(value, str) and value.strip().lower() in _NOBODY_SPELLINGS:
+    if isinstance(value, str) and value.strip().lower() in NOBODY_SPELLINGS:
         return NOBODY
     return value
 
@@ -65,9 +68,27 @@ Liable = Annotated[Name, BeforeValidator(_none_alias)]
 
 
 class Strict(BaseModel):
-    """Base for input models: unknown keys are errors, values are immutable."""
+    """Base for input models: unknown keys are errors, values are immutable, and values are
+    never coerced (``true`` is not 1, ``"400"`` and ``400.0`` are not 400), options included."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
+
+
+def _one_spelling_per_key(value: object, handler: ValidatorFunctionWrapHandler, what: str) -> Any:
+    """Validate a mapping whose keys are normalised (aliases, trimmed names); two input keys that
+    become the same key are an error instead of one silently replacing the other."""
+    result = handler(value)
+    if isinstance(value, Mapping) and isinstance(result, Mapping) and len(result) < len(value):
+        spellings: dict[object, list[str]] = {}
+        for key in value:
+            (canonical,) = handler({key: value[key]})
+            spellings.setdefault(canonical, []).append(repr(key))
+        clash = next(keys for keys in spellings.values() if len(keys) > 1)
+        raise PydanticCustomError(
+            "alias_clash",
+            "{keys} are the same {what}: give it once",
+            {"keys": " and ".join(clash), "what": what})
+    return result
 
 
 class Player(Strict, Generic[KongT]):
@@ -83,6 +104,12 @@ class Player(Strict, Generic[KongT]):
     kongs: dict[KongT, Count] = Field(default_factory=dict, description="杠: kind -> count")
     ready: StrictBool = Field(False, description="听牌 when the hand ended (Wuhan H7 a)")
     fish: Annotated[StrictInt, Field(ge=0, le=2)] = Field(0, description="乳山 飘鱼 0, 1 or 2 (R6)")
+
+    @field_validator("kongs", mode="wrap")
+    @classmethod
+    def _one_spelling_per_kind(cls, value: object, handler: ValidatorFunctionWrapHandler) -> Any:
+        # ``{exposed: 1, 直杠: 1}`` names one kind twice: never merge or drop one silently.
+        return _one_spelling_per_key(value, handler, "kong kind")
 
     @property
     def open_count(self) -> int:
@@ -112,6 +139,17 @@ class Win(Strict, Generic[FanT]):
         None, description="包牌/承包 player, or `none`; overrides the derivation (G7)")
     tiles: dict[str, Any] | None = Field(None, description="tile-level hand (optional)")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_is_the_key(cls, data: Any) -> Any:
+        # ``from_`` is the Python attribute, not a hand-file key (HAND-FORMAT "The win").
+        if isinstance(data, Mapping) and "from_" in data:
+            both = " (and `from` is given too)" if "from" in data else ""
+            raise PydanticCustomError(
+                "alias_clash", "`from_` is not a key of the hand format{both}: write `from` once",
+                {"both": both, "key": "from_"})
+        return data
+
     @property
     def discarder(self) -> str | None:
         """The player treated as discarder: ``from`` on a discard or robbed kong (G6)."""
@@ -125,7 +163,8 @@ class Abandon(Strict):
 
 
 def _players_mapping(value: object) -> object:
-    """Accept the list form; reject names repeated after trimming spaces."""
+    """Accept the list form; reject names that are not text, and names repeated after
+    trimming spaces (the API layer reports the same with the exact key path first)."""
     if isinstance(value, list):
         _reject_repeats(value)
         return {name: {} for name in value}
@@ -135,18 +174,46 @@ def _players_mapping(value: object) -> object:
     return value
 
 
-def _reject_repeats(names: list[object]) -> None:
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it is text."""
+    if isinstance(name, str):
+        return None
+    if isinstance(name, Mapping):
+        return ("a list of players holds names only; to give a player's details, make `players` a "
+                "mapping (name: details), e.g. players: {A: {opens: 1}, B: {}, C: {}, D: {}}")
+    if isinstance(name, bool):
+        return f"a player's name must be text, not the yes/no value {str(name).lower()}; quote it"
+    if name is None:
+        return "a player's name is empty (null)"
+    if isinstance(name, int | float):
+        return f"a player's name must be text, not the number {name!r}; quote it ('{name}')"
+    return f"a player's name must be text, not {type(name).__name__}"
+
+
+def trimmed_repeats(names: list[object]) -> list[tuple[int, str]]:
+    """``(index, name)`` of every name that repeats an earlier one after trimming spaces."""
     seen: set[str] = set()
-    for name in names:
+    out = []
+    for i, name in enumerate(names):
         if not isinstance(name, str):
             continue
         trimmed = name.strip()
         if trimmed in seen:
-            raise PydanticCustomError(
-                "duplicate_player",
-                "player {name!r} is listed twice (names are compared after trimming spaces)",
-                {"name": trimmed})
+            out.append((i, trimmed))
         seen.add(trimmed)
+    return out
+
+
+def _reject_repeats(names: list[object]) -> None:
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise PydanticCustomError("player_name", problem)
+    for _, name in trimmed_repeats(names):
+        raise PydanticCustomError(
+            "duplicate_player",
+            "player '{name}' is listed twice (names are compared after trimming spaces)",
+            {"name": name})
 
 
 def _win_shape(value: object) -> str:
@@ -186,8 +253,14 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
     def _one_spelling_per_field(cls, data: Any) -> Any:
         if isinstance(data, Mapping) and "fans" in data and "jin" in data:
             raise PydanticCustomError(
-                "alias_clash", "give either `fans` or its alias `jin`, not both")
+                "alias_clash", "give either `fans` or its alias `jin`, not both", {"key": "jin"})
         return data
+
+    @field_validator("fans", mode="wrap")
+    @classmethod
+    def _one_total_per_player(cls, value: object, handler: ValidatorFunctionWrapHandler) -> Any:
+        # ``{A: 3, "A ": 4}``: names are trimmed, so both would be A; never keep one silently.
+        return _one_spelling_per_key(value, handler, "player")
 
     @property
     def names(self) -> list[str]:
