@@ -136,6 +136,33 @@ class Settlement:
         return out
 
 
+@dataclass(frozen=True)
+class Tally:
+    """One player's 番/斤 count with the items behind it (H1–H3, W2–W4), or a stated total (G5).
+
+    ``items`` are ``(label, amount)`` pairs such as ``("开口", 1)``; ``stated`` marks a total
+    taken from the hand file's ``fans``/``jin`` instead of counted.
+    """
+
+    total: int
+    items: tuple[tuple[str, int], ...] = ()
+    stated: bool = False
+
+    @classmethod
+    def of(cls, items: Iterable[tuple[str, int]]) -> Tally:
+        """The tally of counted items."""
+        listed = tuple(items)
+        return cls(sum(n for _, n in listed), listed)
+
+    @property
+    def detail(self) -> str:
+        """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
+        if self.stated:
+            return f"{self.total} (stated)"
+        parts = " + ".join(f"{label} {n}" for label, n in self.items)
+        return f"{self.total} = {parts}" if parts else "0"
+
+
 # --- the shared steps -------------------------------------------------------------------------
 
 

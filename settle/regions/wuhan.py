@@ -12,14 +12,13 @@ A player's fans (H1/H2) come from the facts, or from an explicit total (G5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from pydantic import Field, PositiveInt, StrictBool, model_validator
 
 from settle import core
-from settle.core import Debt, Forfeit, Settlement, Transfer
+from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
 from settle.model import NOBODY, Hand, Strict
 from settle.regions import REGION_TERMS, Region, foreign_term
@@ -147,23 +146,6 @@ def _win_problems(hand: WuhanHand) -> list[Problem]:
 # --- fans ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FanCount:
-    """One player's fans with the items behind them (H1, H2, H3)."""
-
-    total: int
-    items: tuple[tuple[str, int], ...]
-    stated: bool = False
-
-    @property
-    def detail(self) -> str:
-        """``3 = 开口 1 + 红中杠 1 + 硬胡 1`` or ``4 (stated)``."""
-        if self.stated:
-            return f"{self.total} (stated)"
-        parts = " + ".join(f"{label} {n}" for label, n in self.items)
-        return f"{self.total} = {parts}" if parts else "0"
-
-
 def big_hands(hand: WuhanHand) -> list[str]:
     """The big hands of the win, 抢杠 implied by ``robbed_kong`` and counted once (H3, G10)."""
     named = [k for k in hand.win.fans if PATTERNS[k].kind == "big"]
@@ -172,13 +154,12 @@ def big_hands(hand: WuhanHand) -> list[str]:
     return named
 
 
-def count_fans(hand: WuhanHand, name: str, big: bool) -> FanCount:
+def count_fans(hand: WuhanHand, name: str, big: bool) -> Tally:
     """Fans of ``name`` (H1; small-hand extras H2; 硬胡 for the winner H2/H3), or the stated total (G5)."""
     stated = hand.explicit_total(name)
     if stated is not None:
-        return FanCount(stated, (), stated=True)
-    items = _fact_fans(hand, name) + _role_fans(hand, name, big)
-    return FanCount(sum(n for _, n in items), tuple(items))
+        return Tally(stated, stated=True)
+    return Tally.of(_fact_fans(hand, name) + _role_fans(hand, name, big))
 
 
 def _fact_fans(hand: WuhanHand, name: str) -> list[tuple[str, int]]:
@@ -232,7 +213,7 @@ def _win(hand: WuhanHand) -> Settlement:
     return _result(hand, transfers, fans, next_dealer, notes=notes, liable=liable, big=big)
 
 
-def _owed(hand: WuhanHand, loser: str, fans: dict[str, FanCount], big: list[str]) -> Debt:
+def _owed(hand: WuhanHand, loser: str, fans: dict[str, Tally], big: list[str]) -> Debt:
     """H2/H3: what ``loser`` owes before caps."""
     win = hand.win
     a, b = fans[loser].total, fans[win.winner].total
@@ -306,7 +287,7 @@ def _abandon(hand: WuhanHand) -> Settlement:
     return _result(hand, transfers, {}, None, notes=[f"{leaver} left the game (H9)"])
 
 
-def _result(hand: WuhanHand, transfers: list[Transfer], fans: dict[str, FanCount],
+def _result(hand: WuhanHand, transfers: list[Transfer], fans: dict[str, Tally],
             next_dealer: str | None, notes: list[str] | None = None, liable: str | None = None,
             forfeit: Forfeit | None = None, big: list[str] | None = None) -> Settlement:
     if hand.win is not None:

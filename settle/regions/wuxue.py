@@ -13,13 +13,12 @@ A player's jin come from the facts, or from an explicit ``fans``/``jin`` total (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from settle import core
-from settle.core import Debt, Settlement, Transfer
+from settle.core import Debt, Settlement, Tally, Transfer
 from settle.errors import Problem
 from settle.model import NOBODY, Hand, Strict
 from settle.regions import REGION_TERMS, Region, foreign_term
@@ -178,32 +177,15 @@ def _needs_feeders(hand: WuxueHand) -> bool:
 # --- jin -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class JinCount:
-    """One player's 斤 with the items behind them (W2–W4), or a stated total (G5)."""
-
-    total: int
-    items: tuple[tuple[str, int], ...]
-    stated: bool = False
-
-    @property
-    def detail(self) -> str:
-        """``3 = 清一色 2 + 硬胡 1``, ``0`` or ``4 (stated)``."""
-        if self.stated:
-            return f"{self.total} (stated)"
-        parts = " + ".join(f"{label} {n}" for label, n in self.items)
-        return f"{self.total} = {parts}" if parts else "0"
-
-
-def count_jin(hand: WuxueHand, name: str) -> JinCount:
+def count_jin(hand: WuxueHand, name: str) -> Tally:
     """斤 of ``name``: own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a
     loser with any open (W4); or the stated total (G5)."""
     stated = hand.explicit_total(name)
     if stated is not None:
-        return JinCount(stated, (), stated=True)
+        return Tally(stated, stated=True)
     items = _winner_items(hand) if name == hand.win.winner else _open_items(hand, name)
     items += _kong_items(hand, name)
-    return JinCount(sum(n for _, n in items), tuple(items))
+    return Tally.of(items)
 
 
 def _winner_items(hand: WuxueHand) -> list[tuple[str, int]]:
@@ -246,7 +228,7 @@ def settle(hand: WuxueHand) -> Settlement:
     return _result(hand, core.to_transfers(debts), jin, hand.win.winner, notes, liable)
 
 
-def _owed_all(hand: WuxueHand, jin: dict[str, JinCount]) -> tuple[list[Debt], list[str]]:
+def _owed_all(hand: WuxueHand, jin: dict[str, Tally]) -> tuple[list[Debt], list[str]]:
     """W1, W5, W6: each loser's debt before caps, in seat order after the winner; the notes
     say which 陪炮 players pay nothing."""
     debts, notes = [], []
@@ -259,7 +241,7 @@ def _owed_all(hand: WuxueHand, jin: dict[str, JinCount]) -> tuple[list[Debt], li
     return debts, notes
 
 
-def _owed(hand: WuxueHand, loser: str, jin: dict[str, JinCount]) -> Debt | None:
+def _owed(hand: WuxueHand, loser: str, jin: dict[str, Tally]) -> Debt | None:
     """What ``loser`` owes before caps, or None for a 0-斤 陪炮 player without 跟皮 (W6)."""
     win = hand.win
     a, b = jin[loser].total, jin[win.winner].total
@@ -349,7 +331,7 @@ def _flush_trigger(hand: WuxueHand) -> bool:
     return bool(_flush_names(hand)) and hand.players[hand.win.winner].open_count >= 3
 
 
-def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, JinCount], next_dealer: str | None,
+def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
             notes: list[str], liable: str | None = None) -> Settlement:
     if hand.win is not None:
         big = [PATTERNS[k].label for k in hand.win.fans if PATTERNS[k].kind == "big"]
