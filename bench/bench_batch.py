@@ -1,0 +1,262 @@
+"""Benchmark ``settle batch`` on JSON Lines against the floor of reading and writing JSON Lines.
+
+Generates N random valid hands across the three regions (fixed seed) into a JSON Lines file,
+then times, in one run:
+
+  (a) the floor: ``json.loads`` of each line and ``json.dumps`` of a small dict per line;
+  (b) ``settle batch hands.jsonl --format jsonl`` (a subprocess, output to a file);
+
+and prints hands/s for both, the ratio b/a, and the peak RSS of (b).  Optionally also (b) with
+``--jobs 1`` (one process) and a YAML stream of a smaller sample.
+
+    python bench/bench_batch.py                 # quick: 200,000 hands
+    python bench/bench_batch.py --n 1000000     # the full figure
+    python bench/bench_batch.py --yaml 20000    # also a YAML batch
+
+Files go to bench/out/ (git-ignored) unless ``--dir`` says otherwise.  Not a unit test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+# --- random valid hands ------------------------------------------------------------------------------
+
+NAMES = (["A", "B", "C", "D"], ["东", "南", "西", "北"], ["Ann", "Bo", "Cy", "Di"])
+
+
+def generate(n: int, seed: int = 1) -> Iterator[dict[str, Any]]:
+    """``n`` random valid hands, regions in turn (wuhan, wuxue, rushan), reproducible from ``seed``."""
+    rng = random.Random(seed)
+    makers = (wuhan_hand, wuxue_hand, rushan_hand)
+    for i in range(n):
+        hand = makers[i % 3](rng)
+        hand["id"] = f"h{i + 1}"
+        yield hand
+
+
+def _facts(rng: random.Random, names: list[str], winner: str | None, kinds: list[str]) -> dict[str, Any]:
+    """Players with random opens and kongs, within G4: exposed+added <= opens, opens+concealed <= 4.
+    The winner's opens are a list of feeders (so 包牌 can be decided)."""
+    players: dict[str, Any] = {}
+    for name in names:
+        opens = rng.choice((0, 0, 1, 1, 2, 3)) if name != winner else rng.choice((1, 1, 2, 3))
+        kongs: dict[str, int] = {}
+        if opens and rng.random() < 0.2:
+            kongs["exposed"] = 1
+        if opens + 1 <= 4 and rng.random() < 0.15:
+            kongs["concealed"] = 1
+        for kind in kinds:
+            if rng.random() < 0.15:
+                kongs[kind] = 1
+        details: dict[str, Any] = {}
+        if opens:
+            others = [m for m in names if m != name]
+            details["opens"] = [rng.choice(others) for _ in range(opens)] if name == winner else opens
+        if kongs:
+            details["kongs"] = kongs
+        players[name] = details
+    return players
+
+
+def _win(rng: random.Random, names: list[str], winner: str, robbed: bool = True) -> dict[str, Any]:
+    others = [n for n in names if n != winner]
+    by = rng.choice(("self_draw", "discard", "discard", "robbed_kong" if robbed else "discard"))
+    win: dict[str, Any] = {"winner": winner, "by": by}
+    if by != "self_draw":
+        win["from"] = rng.choice(others)
+    return win
+
+
+def wuhan_hand(rng: random.Random) -> dict[str, Any]:
+    """A Wuhan hand: a win (facts or stated fans), a 荒庄, or now and then an abandon."""
+    names = rng.choice(NAMES)
+    dealer = rng.choice(names)
+    roll = rng.random()
+    if roll < 0.08:
+        return {"region": "wuhan", "players": names, "dealer": dealer, "draw": True}
+    if roll < 0.10:
+        return {"region": "wuhan", "players": names, "dealer": dealer, "abandon": {"by": rng.choice(names)},
+                "options": {"escape_paid_to": "others"}}
+    winner = rng.choice(names)
+    win = _win(rng, names, winner)
+    fans = [k for k in ("pengpenghu", "qingyise", "jiangyise", "hard") if rng.random() < 0.12]
+    if win["by"] == "self_draw" and rng.random() < 0.1:
+        fans.append("gangshanghua")
+    hand: dict[str, Any] = {"region": "wuhan", "dealer": dealer, "win": win}
+    if rng.random() < 0.3:
+        hand["players"] = names
+        hand["fans"] = {n: rng.randint(0, 4) for n in names}
+        win["liable"] = "none"
+    else:
+        hand["players"] = _facts(rng, names, winner, ["hongzhong", "laizi"])
+    if fans:
+        win["fans"] = fans
+    return hand
+
+
+def wuxue_hand(rng: random.Random) -> dict[str, Any]:
+    """A Wuxue hand with 2–4 players: a win or a 荒庄; 漂 now and then."""
+    names = rng.choice(NAMES)[: rng.choice((4, 4, 4, 3, 2))]
+    dealer = rng.choice(names)
+    hand: dict[str, Any] = {"region": "wuxue", "dealer": dealer}
+    if rng.random() < 0.3:
+        hand["options"] = {"piao": rng.choice((1, 2, 5))}
+    if rng.random() < 0.08:
+        return {**hand, "players": names, "draw": True}
+    winner = rng.choice(names)
+    win = _win(rng, names, winner)
+    fans = [k for k in ("qingyise", "pengpenghu", "hard") if rng.random() < 0.15]
+    if rng.random() < 0.1:
+        fans.append(rng.choice(("qidui", "haohua_qidui")))
+    if win["by"] == "self_draw" and rng.random() < 0.1:
+        fans.append("gangkai")
+    if fans:
+        win["fans"] = fans
+    hand["players"] = _facts(rng, names, winner, ["bao", "pizi"])
+    hand["win"] = win
+    return hand
+
+
+def rushan_hand(rng: random.Random) -> dict[str, Any]:
+    """A Rushan hand: one base, a few multipliers, 飘鱼; 荒庄 now and then."""
+    names = rng.choice(NAMES)
+    dealer = rng.choice(names)
+    players = _facts(rng, names, None, [])
+    for details in players.values():
+        if rng.random() < 0.3:
+            details["fish"] = rng.choice((1, 2))
+    hand: dict[str, Any] = {"region": "rushan", "players": players, "dealer": dealer}
+    if rng.random() < 0.08:
+        return {**hand, "draw": True}
+    winner = rng.choice(names)
+    win = _win(rng, names, winner)
+    fans = [rng.choice(("pihu", "pihu", "pengpenghu", "qidui"))]
+    fans += [k for k in ("qingyise", "fengyise") if rng.random() < 0.1]
+    if win["by"] == "self_draw" and rng.random() < 0.15:
+        fans.append(rng.choice(("haidilao", "gangshanghua")))
+    win["fans"] = fans
+    hand["win"] = win
+    return hand
+
+
+def write_jsonl(path: Path, n: int, seed: int) -> None:
+    """Write ``n`` generated hands to ``path``, one JSON object per line."""
+    with path.open("w", encoding="utf-8") as out:
+        batch: list[str] = []
+        for hand in generate(n, seed):
+            batch.append(json.dumps(hand, ensure_ascii=False))
+            if len(batch) == 10_000:
+                out.write("\n".join(batch) + "\n")
+                batch.clear()
+        if batch:
+            out.write("\n".join(batch) + "\n")
+
+
+def write_yaml(path: Path, n: int, seed: int) -> None:
+    """Write ``n`` generated hands to ``path`` as a YAML stream (``---`` between documents)."""
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    with path.open("w", encoding="utf-8") as out:
+        yaml.dump_all(generate(n, seed), out, Dumper=dumper, allow_unicode=True, sort_keys=False)
+
+
+# --- timing ---------------------------------------------------------------------------------------------
+
+
+def cpu_seconds(who: int) -> float:
+    """User + system CPU seconds of this process (RUSAGE_SELF) or its waited-for children."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def floor(path: Path, out_path: Path) -> tuple[float, float]:
+    """(a) Wall and CPU seconds to ``json.loads`` each line and write ``json.dumps`` of a small dict
+    per line."""
+    start, cpu = time.perf_counter(), cpu_seconds(resource.RUSAGE_SELF)
+    with path.open("rb") as src, out_path.open("w", encoding="utf-8") as out:
+        for line in src:
+            data = json.loads(line)
+            out.write(json.dumps({"id": data.get("id"), "region": data.get("region"), "net": {}}) + "\n")
+    return time.perf_counter() - start, cpu_seconds(resource.RUSAGE_SELF) - cpu
+
+
+def settle_run(args: list[str], out_path: Path) -> tuple[float, float, int, str]:
+    """Wall seconds, CPU seconds (the process and its workers), exit status and stderr of
+    ``settle batch ARGS`` (a child process, output to a file)."""
+    cmd = [sys.executable, "-c", "from settle.cli import main; main()", "batch", *args]
+    start, cpu = time.perf_counter(), cpu_seconds(resource.RUSAGE_CHILDREN)
+    with out_path.open("wb") as out:
+        proc = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, check=False)
+    wall = time.perf_counter() - start
+    return wall, cpu_seconds(resource.RUSAGE_CHILDREN) - cpu, proc.returncode, proc.stderr.decode(errors="replace")
+
+
+def peak_rss_mb() -> float:
+    """Largest max-RSS of the children waited for so far, in MB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=200_000, help="hands to generate (default 200000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", type=Path, default=HERE / "out", help="where to write (default bench/out)")
+    parser.add_argument("--single", action="store_true", help="also time one process (--jobs 1)")
+    parser.add_argument("--yaml", type=int, default=0, metavar="N", help="also time a YAML stream of N hands")
+    opts = parser.parse_args()
+    opts.dir.mkdir(parents=True, exist_ok=True)
+    hands = opts.dir / f"hands-{opts.n}-{opts.seed}.jsonl"
+    if not hands.exists():
+        start = time.perf_counter()
+        write_jsonl(hands, opts.n, opts.seed)
+        print(f"generated {opts.n:,} hands in {time.perf_counter() - start:.1f} s -> {hands}")
+    report(opts, hands)
+
+
+def report(opts: argparse.Namespace, hands: Path) -> None:
+    """Run (a), (b) and the optional extras; print one line each."""
+    n = opts.n
+    load = os.getloadavg()[0]
+    print(f"{n:,} hands, {os.cpu_count()} CPUs, load average {load:.1f} before the run "
+          f"(other work on the machine slows every figure)")
+    print("          wall s     hands/s   CPU s   hands per CPU s")
+    a, a_cpu = floor(hands, opts.dir / "floor.jsonl")
+    print(f"(a) floor {a:7.2f} {n / a:>11,.0f} {a_cpu:7.2f} {n / a_cpu:>11,.0f}   json.loads + json.dumps per line")
+    b, b_cpu, status, err = settle_run([str(hands), "--format", "jsonl"], opts.dir / "settled.jsonl")
+    rss = peak_rss_mb()
+    print(f"(b) batch {b:7.2f} {n / b:>11,.0f} {b_cpu:7.2f} {n / b_cpu:>11,.0f}   settle batch --format jsonl "
+          f"(auto jobs), exit {status}")
+    if status != 0:
+        print(err[:2000])
+    print(f"ratio b/a (wall): {b / a:.1f}x    peak RSS of (b): {rss:.0f} MB (the largest of its processes)")
+    if opts.single:
+        c, c_cpu, status, _ = settle_run([str(hands), "--format", "jsonl", "--jobs", "1"],
+                                         opts.dir / "settled1.jsonl")
+        print(f"(b1) one  {c:7.2f} {n / c:>11,.0f} {c_cpu:7.2f} {n / c_cpu:>11,.0f}   settle batch --jobs 1, "
+              f"exit {status}")
+    if opts.yaml:
+        stream = opts.dir / f"hands-{opts.yaml}-{opts.seed}.yaml"
+        if not stream.exists():
+            write_yaml(stream, opts.yaml, opts.seed)
+        y, y_cpu, status, _ = settle_run([str(stream), "--format", "jsonl"], opts.dir / "settled-yaml.jsonl")
+        m = opts.yaml
+        print(f"(y) yaml  {y:7.2f} {m / y:>11,.0f} {y_cpu:7.2f} {m / y_cpu:>11,.0f}   settle batch on a YAML "
+              f"stream of {m:,} hands, exit {status}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""``settle batch`` and ``settle session``: many hands at once, and one table's evening.
+
+Registered on :data:`settle.cli.app` when :func:`settle.cli.main` imports this module, so
+this module imports nothing heavy: the batch machinery, tabulate, yaml and
+multiprocessing are imported inside the commands (start-up time, see bench/README.md).
+
+Exit status: 0 every hand settled; 2 some hand was bad (each reported on stderr, the good
+ones still written); 1 an internal bug.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from typing import IO, Annotated
+
+import typer
+
+from settle.cli import Format, FormatOpt, Lang, LangOpt, app, guarded, read_input
+from settle.errors import HandError, Problem
+
+
+class BatchFormat(StrEnum):
+    """Output formats of ``settle batch`` (JSON Lines: one object per hand, in input order)."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    markdown = "markdown"
+
+
+class InputFormat(StrEnum):
+    """How to read an input: ``auto`` (``.jsonl``/``.ndjson`` by name, stdin sniffed, else YAML/JSON)."""
+
+    auto = "auto"
+    yaml = "yaml"
+    json = "json"
+    jsonl = "jsonl"
+
+
+BatchFormatOpt = Annotated[BatchFormat, typer.Option("--format", "-f", help="table | json | jsonl | csv | markdown")]
+InputFormatOpt = Annotated[InputFormat, typer.Option("--input-format", help="auto (by file name; stdin sniffed) | "
+                                                                            "yaml | json | jsonl")]
+OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="write to this file instead of stdout")]
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    """``path`` opened for writing (UTF-8), or stdout."""
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 -- closed below
+    except OSError as exc:
+        raise HandError.at((), f"cannot write {path}: {exc.strerror}") from None
+    with handle:
+        yield handle
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that Python's final flush does not raise on the closed pipe."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _lang(lang: Lang | None) -> str:
+    from settle.render import default_lang
+
+    return lang.value if lang else default_lang()
+
+
+def _report(problems: list[Problem]) -> None:
+    from settle.render import render_problems
+
+    typer.echo(render_problems(problems), err=True)
+
+
+def _input_size(files: list[str]) -> int | None:
+    """Total bytes of the inputs when all are regular files (for the progress bar), else None."""
+    import os
+
+    try:
+        return sum(os.path.getsize(f) for f in files) if "-" not in files else None
+    except OSError:
+        return None
+
+
+@app.command("batch")
+def batch_command(
+    files: Annotated[list[str], typer.Argument(help="hand files: a YAML stream (---), a YAML list, a JSON array "
+                                                   "or JSON Lines (.jsonl); - reads stdin")],
+    fmt: BatchFormatOpt = BatchFormat.table,
+    output: OutputOpt = None,
+    strict: Annotated[bool, typer.Option("--strict", help="stop at the first bad hand")] = False,
+    input_format: InputFormatOpt = InputFormat.auto,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes that settle: "
+                                                                  "0 = auto (2 for inputs over 4 MiB), 1 = none")] = 0,
+    lang: LangOpt = None,
+) -> None:
+    """Settle many hands: one row per hand, then the standings per player.
+
+    Each hand is named by its id, or file:index.  Bad hands are reported on stderr (and in the
+    JSON output's errors) and the good ones are still settled; the exit status is then 2.
+    jsonl, json and csv are written as the hands are settled; table and markdown are laid out
+    at the end, so use those for what fits on a screen.
+    """
+
+    def run() -> None:
+        from settle.batch import BatchRun, Chunk, Progress, Totals, run_batch
+
+        progress = Progress(total=_input_size(files))
+
+        def on_chunk(totals: Totals, chunk: Chunk) -> None:
+            if chunk.problems:
+                progress.done()
+                _report(chunk.problems)
+            progress.update(totals)
+
+        settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
+                            lang=_lang(lang), on_chunk=on_chunk)
+        try:
+            with _output(output) as out:
+                totals = run_batch(files, out, settings)
+        except BrokenPipeError:  # the reader stopped early (`settle batch ... | head`): not an error
+            _quiet_stdout()
+            raise typer.Exit(0) from None
+        progress.done()
+        if totals.bad:
+            stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
+            typer.echo(f"{totals.bad} of {totals.hands} hands are bad; {totals.hands - totals.bad} settled{stop}",
+                       err=True)
+            raise typer.Exit(2)
+
+    guarded(run)
+
+
+@app.command("session")
+def session_command(
+    file: Annotated[str, typer.Argument(help="the hands of one table in order (YAML stream, list, JSON array or "
+                                             "JSON Lines); the first document may be a header with region, "
+                                             "options, players; - reads stdin")],
+    fmt: FormatOpt = Format.table,
+    output: OutputOpt = None,
+    input_format: InputFormatOpt = InputFormat.auto,
+    lang: LangOpt = None,
+) -> None:
+    """Settle one table's hands in order: per-hand nets, running totals and the settle-up.
+
+    A hand may leave out the dealer: it is the previous hand's next dealer (W13, H10, R10).
+    A bad hand stops the running totals there; a Wuhan 逃跑 ends the game (H9).
+    """
+
+    def run() -> None:
+        from settle.batch import BLOCK_BYTES, sniff_jsonl
+        from settle.loader import iter_documents
+        from settle.session import render_session, run_session
+
+        source = "<stdin>" if file == "-" else file
+        raw = read_input(file)
+        kind = input_format.value
+        if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
+            kind = "jsonl"
+        report = run_session(iter_documents(raw, source, fmt=kind), source)
+        with _output(output) as out:
+            out.write(render_session(report, fmt.value, _lang(lang)) + "\n")
+        if fmt == Format.csv and report.warnings:
+            typer.echo("\n".join(f"warning: {w}" for w in report.warnings), err=True)
+        if report.bad:
+            _report(report.problems)
+            if report.stopped:
+                typer.echo(f"stopped: {report.stopped}", err=True)
+            raise typer.Exit(2)
+
+    guarded(run)

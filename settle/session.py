@@ -1,0 +1,411 @@
+"""One table's evening: the hands in order, running totals, and the settle-up (``settle session``).
+
+Input: the documents of one file (a YAML stream or list, a JSON array or JSON Lines), as
+:func:`settle.loader.iter_documents` yields them.  The first document may be a *header*
+holding only ``region``, ``options``, ``players`` (and ``id``, the session's name): its keys
+fill every hand that lacks them, and a hand's own ``options`` keys override the header's.
+
+Dealer rotation: a hand may leave out ``dealer``; it is then the previous hand's
+``next_dealer`` (Wuxue W13, Wuhan H10, Rushan R10).  The first hand must state it.  A
+stated dealer that differs from the rotation is used as stated, with a warning.
+
+Stopping: a bad hand is reported and the running totals stop before it, since every later
+dealer follows from it; a Wuhan 逃跑 ends the game (H9), and hands after it are reported as
+bad.  The settle-up is the fewest-transfers-greedy cash flow that clears every total (at
+most players − 1 transfers); a forfeited 逃跑 penalty is its own line (H9).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from settle.batch import hand_label, how, settle_data, winners
+from settle.core import Settlement
+from settle.errors import HandError, Problem
+
+HEADER_KEYS = ("region", "options", "players", "id")
+"""Keys a session header may hold; ``id`` names the session, the others fill every hand."""
+OUTCOME_KEYS = ("win", "draw", "abandon")
+ROTATION_RULES = {"wuhan": "H10", "wuxue": "W13", "rushan": "R10"}
+
+
+# --- the settle-up ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One cash transfer of the settle-up: ``payer`` pays ``payee`` ``amount`` points."""
+
+    payer: str
+    payee: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON form: ``{"from", "to", "amount"}``."""
+        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+
+
+def settle_up(balances: Mapping[str, int]) -> list[Payment]:
+    """The transfers that bring every balance to zero: the largest debtor pays the largest creditor
+    as much as one of them needs, until all are clear.
+
+    Each transfer clears at least one player and the last clears two, so there are at most
+    ``players − 1`` transfers.  Ties go to the player listed first.  Raises ValueError when the
+    balances do not sum to zero (take forfeits out first, H9).
+    """
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances sum to {sum(balances.values())}, not 0: {dict(balances)}")
+    owed = {name: -v for name, v in balances.items() if v < 0}
+    due = {name: v for name, v in balances.items() if v > 0}
+    out = []
+    while owed:
+        payer = max(owed, key=owed.__getitem__)  # max() keeps the first of equals
+        payee = max(due, key=due.__getitem__)
+        amount = min(owed[payer], due[payee])
+        out.append(Payment(payer, payee, amount))
+        for book, name in ((owed, payer), (due, payee)):
+            book[name] -= amount
+            if not book[name]:
+                del book[name]
+    return out
+
+
+# --- running a session ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionHand:
+    """One settled hand of the session.
+
+    ``number``: 1-based among the hands (the header not counted); ``label``: id or file:index;
+    ``dealer``: the dealer it was settled with; ``rotation``: the dealer the previous hand
+    passed on (None for the first hand); ``totals``: every player's running total after it.
+    """
+
+    number: int
+    label: str | int
+    result: Settlement
+    dealer: str
+    rotation: str | None
+    totals: dict[str, int]
+
+    @property
+    def rotation_differs(self) -> bool:
+        """The stated dealer is not the one the rotation gives."""
+        return self.rotation is not None and self.rotation != self.dealer
+
+
+@dataclass
+class SessionReport:
+    """A session's settled hands, with what stopped it and what to warn about.
+
+    ``problems``: every problem of the bad hand(s) (empty when all were good); ``stopped``:
+    why the running totals stop early (a bad hand); ``ended``: the 逃跑 that ended the game
+    (H9); ``warnings``: dealers that differ from the rotation.
+    """
+
+    source: str
+    name: str | int | None = None
+    hands: list[SessionHand] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    stopped: str | None = None
+    ended: str | None = None
+
+    @property
+    def players(self) -> list[str]:
+        """Every player who played a hand, in first-seen seating order."""
+        return list(self.totals)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each player's total after the last settled hand (forfeits included)."""
+        return dict(self.hands[-1].totals) if self.hands else {}
+
+    @property
+    def forfeits(self) -> dict[str, int]:
+        """Points each player forfeited to nobody (Wuhan 逃跑, escape_paid_to: none; H9)."""
+        out: dict[str, int] = {}
+        for hand in self.hands:
+            if hand.result.forfeit is not None:
+                payer = hand.result.forfeit.payer
+                out[payer] = out.get(payer, 0) + hand.result.forfeit.amount
+        return out
+
+    @property
+    def settle_up(self) -> list[Payment]:
+        """The cash transfers that clear the totals once the forfeits are paid (see :func:`settle_up`)."""
+        forfeits = self.forfeits
+        return settle_up({name: total + forfeits.get(name, 0) for name, total in self.totals.items()})
+
+    @property
+    def bad(self) -> bool:
+        """Some hand could not be counted (exit status 2)."""
+        return bool(self.problems)
+
+
+def run_session(items: Iterable[Any], source: str) -> SessionReport:
+    """Settle a session's documents in order (``Document`` or ``HandError`` items, as the loader
+    yields them).  Never raises for bad input: problems are in the report."""
+    report = SessionReport(source)
+    state = _State()
+    documents = iter(items)
+    for item in documents:
+        if isinstance(item, HandError):
+            report.problems.extend(item.located(source=source).problems)
+            _stop(report, f"hand {_first_hand(item) or source}", documents)
+            break
+        if state.first and _looks_like_header(item.data):
+            state.first = False
+            problems = header_problems(item.data)
+            if problems:
+                report.problems.extend(HandError(problems).located(item.lines, hand="header", source=source).problems)
+                _stop(report, "the header", documents)
+                break
+            state.header = dict(item.data)
+            report.name = state.header.pop("id", None)
+            continue
+        state.first = False
+        if not _one_hand(report, state, item, source):
+            _stop(report, f"hand {state.last_label}", documents)
+            break
+    return report
+
+
+@dataclass
+class _State:
+    first: bool = True
+    header: dict[str, Any] = field(default_factory=dict)
+    rotation: str | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+    last_label: str | int = ""
+
+
+def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bool:
+    """Settle one hand into the report; False when it is bad (the session stops)."""
+    number = len(report.hands) + 1
+    label = doc.label if doc.label is not None else hand_label(doc.data, source, number)
+    state.last_label = label
+    if report.ended:
+        problem = Problem((), f"the game already ended: {report.ended}; this hand is not counted "
+                              "(start a new session file for a new game)")
+        return _bad(report, HandError([problem]).located(doc.lines, hand=str(label), source=source))
+    data = with_header(state.header, doc.data)
+    dealer = data.get("dealer") if isinstance(data, Mapping) else None
+    if isinstance(data, Mapping) and dealer is None:
+        if state.rotation is None:
+            rule = "W13, H10, R10"
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the first hand of a session must state "
+                                              f"the dealer; later hands may leave it out and follow the rotation "
+                                              f"({rule})")
+            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+        if not _seated(data, state.rotation):
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
+                                              "not one of this hand's players; state the dealer")
+            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+        data = {**data, "dealer": state.rotation}
+    outcome = settle_data(data, label, doc.lines, source)
+    if outcome.result is None:
+        assert outcome.error is not None
+        return _bad(report, outcome.error)
+    _count(report, state, number, label, outcome.result)
+    return True
+
+
+def _count(report: SessionReport, state: _State, number: int, label: str | int, result: Settlement) -> None:
+    dealer = next((n for n, roles in result.roles.items() if "dealer" in roles), "")
+    if state.rotation is not None and dealer != state.rotation:
+        rule = ROTATION_RULES.get(result.region, "")
+        report.warnings.append(f"hand {label}: dealer {dealer} is stated, the rotation gives {state.rotation} "
+                               f"({rule}); settled with {dealer}")
+    for name in result.players:
+        state.totals.setdefault(name, 0)
+    for name, amount in result.net.items():
+        state.totals[name] += amount
+    report.hands.append(SessionHand(number, label, result, dealer, state.rotation, dict(state.totals)))
+    state.rotation = result.next_dealer
+    if result.next_dealer is None:
+        leaver = next((n for n, roles in result.roles.items() if "abandoned" in roles), "?")
+        report.ended = f"{leaver} left the game at hand {label} (逃跑, H9)"
+
+
+def _bad(report: SessionReport, error: HandError) -> bool:
+    report.problems.extend(error.problems)
+    return False
+
+
+def _stop(report: SessionReport, what: str, rest: Iterable[Any]) -> None:
+    """Say why the running totals stop at the bad document ``what`` (``hand X``, ``the header``);
+    count the documents not settled."""
+    later = sum(1 for _ in rest)
+    after = f"after hand {report.hands[-1].label}" if report.hands else "before the first hand"
+    if report.ended:
+        text = f"{what} comes after the end of the game; the running totals stop {after}"
+    else:
+        text = (f"{what} could not be settled: the running totals stop {after}, because every later "
+                "dealer follows from it")
+    if later:
+        text += f"; {later} later document{'s' if later != 1 else ''} not settled"
+    report.stopped = text
+
+
+def _seated(data: Mapping[str, Any], name: str) -> bool:
+    """Whether ``name`` is among the hand's ``players`` (list or mapping; True when they are malformed,
+    so that validation reports them instead)."""
+    players = data.get("players")
+    if isinstance(players, list | Mapping):
+        return any(isinstance(p, str) and p.strip() == name for p in players)
+    return True
+
+
+def _first_hand(error: HandError) -> str | None:
+    return next((p.hand for p in error.problems if p.hand), None)
+
+
+def _looks_like_header(data: Any) -> bool:
+    """A first document with no outcome and at least one room key is meant as a header."""
+    return (isinstance(data, Mapping) and not any(k in data for k in OUTCOME_KEYS)
+            and any(k in data for k in HEADER_KEYS[:3]))
+
+
+def header_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys a header may not hold (anything but region, options, players, id); options must be a mapping."""
+    out = [Problem((key,), f"`{key}` is not allowed in a session header (it holds only region, options, "
+                           "players and id); put it in the hands" + (", the first hand states the dealer"
+                                                                     if key == "dealer" else ""))
+           for key in data if key not in HEADER_KEYS]
+    if data.get("options") is not None and not isinstance(data["options"], Mapping):
+        out.append(Problem(("options",), "options must be a mapping of option -> value"))
+    return out
+
+
+def with_header(header: Mapping[str, Any], hand: Any) -> Any:
+    """``hand`` with the header's region/players where it has none and the header's options under
+    its own (a hand's own option keys win)."""
+    if not header or not isinstance(hand, Mapping):
+        return hand
+    merged = dict(hand)
+    for key in ("region", "players"):
+        if key in header and key not in merged:
+            merged[key] = header[key]
+    if header.get("options") is not None:
+        own = merged.get("options")
+        if own is None:
+            merged["options"] = header["options"]
+        elif isinstance(own, Mapping):
+            merged["options"] = {**header["options"], **own}
+    return merged
+
+
+# --- output -----------------------------------------------------------------------------------------
+
+
+def session_dict(report: SessionReport) -> dict[str, Any]:
+    """JSON form: hands (each settlement with hand number, id, dealer, rotation dealer, running
+    totals), totals, forfeits, settle_up, warnings, errors, stopped, ended."""
+    hands = []
+    for hand in report.hands:
+        entry: dict[str, Any] = {"hand": hand.number, "id": hand.label, "dealer": hand.dealer,
+                                 "rotation_dealer": hand.rotation}
+        entry.update({k: v for k, v in hand.result.as_dict().items() if k != "id"})
+        entry["totals"] = hand.totals
+        hands.append(entry)
+    return {
+        "id": report.name, "source": report.source, "players": report.players,
+        "hands": hands, "totals": report.totals, "forfeits": report.forfeits,
+        "settle_up": [p.as_dict() for p in report.settle_up],
+        "warnings": report.warnings, "errors": [p.as_dict() for p in report.problems],
+        "stopped": report.stopped, "ended": report.ended,
+    }
+
+
+def settle_up_lines(report: SessionReport) -> list[str]:
+    """``B forfeits 400`` for each forfeit (H9), then ``B pays A 120`` for each transfer."""
+    lines = [f"{name} forfeits {amount} (逃跑 penalty paid to nobody, H9)"
+             for name, amount in report.forfeits.items()]
+    return lines + [str(p) for p in report.settle_up]
+
+
+def result_text(result: Settlement) -> str:
+    """``D discard from A``, ``D self_draw``, ``draw``, ``abandon by B``."""
+    names = "+".join(winners(result))
+    ended = how(result)
+    return f"{names} {ended}" if names else ended
+
+
+def render_session(report: SessionReport, fmt: str, lang: str = "en") -> str:
+    """The session as ``table``, ``markdown``, ``json`` or ``csv`` text."""
+    if fmt == "json":
+        return json.dumps(session_dict(report), ensure_ascii=False, indent=1)
+    if fmt == "csv":
+        return render_csv(report)
+    return render_tables(report, "github" if fmt == "markdown" else "simple", lang)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def render_tables(report: SessionReport, style: str, lang: str) -> str:
+    """Hands table (per-hand nets), running-totals table, warnings, stop notes, settle-up."""
+    from tabulate import tabulate
+
+    zh = lang == "zh"
+    names = report.players
+    title = f"{report.name or report.source}: {len(report.hands)} hand{'s' if len(report.hands) != 1 else ''}"
+    blocks = [("牌局 " if zh else "Session ") + title]
+    if report.hands:
+        head = ["#", "局" if zh else "id", "庄" if zh else "dealer", "结果" if zh else "result", *names]
+        rows = [[h.number, h.label, _dealer_cell(h), result_text(h.result),
+                 *(_signed(h.result.net[n]) if n in h.result.net else "" for n in names)] for h in report.hands]
+        right = ("right",) * len(names)
+        blocks.append(tabulate(rows, head, tablefmt=style, disable_numparse=True,
+                               colalign=("right", "left", "left", "left", *right)))
+        head = ["#", "局" if zh else "id", *(f"Σ {n}" for n in names)]
+        rows = [[h.number, h.label, *(_signed(h.totals.get(n, 0)) for n in names)] for h in report.hands]
+        blocks.append(("累计" if zh else "Running totals") + "\n" + tabulate(
+            rows, head, tablefmt=style, disable_numparse=True, colalign=("right", "left", *right)))
+    notes = [f"warning: {w}" for w in report.warnings]
+    notes += [f"stopped: {report.stopped}"] if report.stopped else []
+    notes += [f"game over: {report.ended}"] if report.ended else []
+    if notes:
+        blocks.append("\n".join(notes))
+    lines = settle_up_lines(report)
+    blocks.append(("结算" if zh else "Settle-up") + "\n" + ("\n".join(f"  {line}" for line in lines)
+                                                          if lines else "  nobody owes anything"))
+    return "\n\n".join(blocks)
+
+
+def _dealer_cell(hand: SessionHand) -> str:
+    if hand.rotation_differs:
+        return f"{hand.dealer} (! rotation: {hand.rotation})"
+    return hand.dealer
+
+
+def render_csv(report: SessionReport) -> str:
+    """Hands (hand, id, dealer, rotation_dealer, result, net_<player>..., total_<player>...),
+    a blank line, then the settle-up (action, from, to, amount)."""
+    import csv
+    import io
+
+    names = report.players
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["hand", "id", "dealer", "rotation_dealer", "result",
+                     *(f"net_{n}" for n in names), *(f"total_{n}" for n in names)])
+    for h in report.hands:
+        writer.writerow([h.number, h.label, h.dealer, h.rotation or "", result_text(h.result),
+                         *(h.result.net.get(n, "") for n in names), *(h.totals.get(n, 0) for n in names)])
+    buf.write("\n")
+    writer.writerow(["action", "from", "to", "amount"])
+    for name, amount in report.forfeits.items():
+        writer.writerow(["forfeits", name, "", amount])
+    for p in report.settle_up:
+        writer.writerow(["pays", p.payer, p.payee, p.amount])
+    return buf.getvalue().rstrip("\n")

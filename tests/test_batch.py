@@ -1,0 +1,302 @@
+"""``settle batch``: many hands, mixed regions, bad hands reported without losing good ones.
+
+The 20-hand batch is fixtures/batch/mixed.yaml; each hand there states its own arithmetic and
+the standings below are added up by hand from those lines.  Speed is measured by
+bench/bench_batch.py, not here; the streaming test asserts memory, not time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import settle.batch as batch
+from settle import settle_many
+from settle.batch import BatchRun, Progress, Totals, hand_count, line_blocks, run_batch, settle_records
+
+ROOT = Path(__file__).resolve().parent.parent
+MIXED = ROOT / "fixtures" / "batch" / "mixed.yaml"
+BAD = {"b05": ("win.winnr", 35), "b11": ("win.from", 74), "b17": ("win.winner", 113)}
+"""The three bad hands of mixed.yaml: id -> (key path, YAML line)."""
+
+NETS = {
+    "b01": {"A": -8, "B": -4, "C": -8, "D": 20},       # 2^(1+2), 2^(0+2), 2^(1+2)
+    "b04": {"A": -128, "B": -64, "C": -128, "D": 320},  # the worked example 2^(3+4), 2^(2+4), 2^(3+4)
+    "b07": {"A": -4, "B": 0, "C": 12, "D": -8},        # 点炮 2^(1+2); 陪炮 2^(1+2-1); 陪炮 at 0 斤 pays nothing
+    "b13": {"A": 8, "B": -4, "C": -4},                 # three players, 2^(1+1) each
+    "b14": {"A": -4, "B": -4, "C": -4, "D": 12},       # 七对 2 × 清一色 2
+}
+
+STANDINGS = {
+    # net: the sum of each player's nets in mixed.yaml (see the comment beside each hand):
+    # A -8-8-1-128-2-4+24-2+8-4-2-4+1-1 = -131      B -4+20+3-64-8+8-4-4-2-4-1-1 = -61
+    # C -8-4-1-128+2+12-8-4-4-4+6-4-1 = -146         D 20-8-1+320-8-8-2+12-2+12+3 = 338
+    # hands: 17 good hands, D sits out b13 (three players).  won: D b01 b04 b14 b18 b20,
+    # B b02 b03 b12, A b09 b13 b19, C b06 b07 b15.  dealt in: A b04 b06, B b18 b19, C b12, D b07.
+    "D": {"net": 338, "hands": 16, "won": 5, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+    "B": {"net": -61, "hands": 17, "won": 3, "dealt_in": 2, "liable": 0, "capped": 0, "golden": 0},
+    "A": {"net": -131, "hands": 17, "won": 3, "dealt_in": 2, "liable": 0, "capped": 0, "golden": 0},
+    "C": {"net": -146, "hands": 17, "won": 3, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+}
+
+
+def run(paths: list[str], **settings: Any) -> tuple[str, Totals]:
+    out = io.StringIO()
+    totals = run_batch(paths, out, BatchRun(**settings))
+    return out.getvalue(), totals
+
+
+def settle_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", *args],
+                          input=stdin, capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def mixed_hands() -> list[dict[str, Any]]:
+    return list(yaml.safe_load_all(MIXED.read_text(encoding="utf-8")))
+
+
+def as_jsonl(tmp_path: Path, hands: list[Any], name: str = "mixed.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(h, ensure_ascii=False) + "\n" for h in hands), encoding="utf-8")
+    return path
+
+
+# --- 3 bad hands among 20 ------------------------------------------------------------------------------
+
+
+def test_twenty_hands_three_bad_settles_seventeen_and_reports_three() -> None:
+    text, totals = run([str(MIXED)], fmt="jsonl")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert [line["id"] for line in lines] == [f"b{i:02d}" for i in range(1, 21)]  # input order
+    good = [line for line in lines if "net" in line]
+    bad = [line for line in lines if "error" in line]
+    assert len(good) == 17 and len(bad) == 3
+    assert {line["id"]: (line["error"][0]["path"], line["error"][0]["line"]) for line in bad} == BAD
+    assert all("net" not in line for line in bad)
+    assert {line["id"]: line["net"] for line in good if line["id"] in NETS} == NETS
+    assert (totals.hands, totals.bad) == (20, 3)
+    _, totals = run([str(MIXED)], fmt="json")  # JSON keeps every problem for its "errors"
+    assert sorted(p.hand or "" for p in totals.problems) == sorted(BAD)
+
+
+def test_standings_added_up_by_hand() -> None:
+    _, totals = run([str(MIXED)], fmt="jsonl")
+    assert dict(batch.ranked(totals.standings)) == STANDINGS
+    assert list(dict(batch.ranked(totals.standings))) == ["D", "B", "A", "C"]  # by net, highest first
+
+
+def test_same_batch_as_json_array_and_json_lines(tmp_path: Path) -> None:
+    hands = mixed_hands()
+    array = tmp_path / "mixed.json"
+    array.write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
+    for path in (array, as_jsonl(tmp_path, hands)):
+        text, totals = run([str(path)], fmt="jsonl")
+        lines = [json.loads(line) for line in text.splitlines()]
+        assert [line["id"] for line in lines if "error" in line] == sorted(BAD), path
+        assert {line["id"]: line["net"] for line in lines if line["id"] in NETS} == NETS
+        assert dict(batch.ranked(totals.standings)) == STANDINGS
+
+
+def test_json_lines_bad_lines_name_their_file_line(tmp_path: Path) -> None:
+    # Line 1 good, 2 blank, 3 not JSON, 4 a duplicate key, 5 no id and an unknown region.
+    good = json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
+    path = tmp_path / "h.jsonl"
+    path.write_text(f'{good}\n\n{{"region": \n{{"region": "wuhan", "region": "wuxue"}}\n{{"region": "x"}}\n')
+    text, totals = run([str(path)], fmt="jsonl")
+    lines = [json.loads(line) for line in text.splitlines()]
+    # file:index counts hands (non-blank lines); the line is the file's line
+    assert [line["id"] for line in lines] == [f"{path}:{i}" for i in (1, 2, 3, 4)]
+    assert [line["error"][0]["line"] for line in lines[1:]] == [3, 4, 5]
+    assert "line 3" in lines[1]["error"][0]["message"]
+    assert totals.bad == 3
+
+
+def test_blocks_and_workers_keep_order_labels_and_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Small blocks so the input spans many; the same output with one process and with two.
+    hands = [dict(hand) for _ in range(10) for hand in mixed_hands()]
+    for i, hand in enumerate(hands):
+        if isinstance(hand, dict) and i % 7 == 0:
+            hand.pop("id", None)
+    path = as_jsonl(tmp_path, hands)
+    path.write_text(path.read_text().replace("\n", "\n\n", 5))  # some blank lines too
+    monkeypatch.setattr(batch, "BLOCK_BYTES", 2000)
+    single, totals1 = run([str(path)], fmt="jsonl", jobs=1)
+    double, totals2 = run([str(path)], fmt="jsonl", jobs=2)
+    assert single == double
+    assert totals1.standings == totals2.standings and (totals1.hands, totals1.bad) == (200, 30)
+    unlabelled = [json.loads(line)["id"] for line in single.splitlines() if ":" in json.loads(line)["id"]]
+    assert unlabelled[:2] == [f"{path}:1", f"{path}:8"]
+
+
+def test_yaml_groups_in_workers_keep_order() -> None:
+    single, _ = run([str(MIXED)], fmt="json", jobs=1)
+    double, totals = run([str(MIXED)], fmt="json", jobs=2)
+    assert single == double and totals.bad == 3
+
+
+def test_line_blocks_count_hands_and_lines() -> None:
+    data = b'{"a": 1}\n\n  \n{"b": 2}\n{"c": 3}'
+    assert hand_count(data) == 3
+    blocks = list(line_blocks(io.BytesIO(data), size=4))
+    assert blocks[0][1:] == (1, 1)
+    assert sum(hand_count(b) for b, _, _ in blocks) == 3
+    assert blocks[-1][1:] == (5, 3)  # the third hand is on line 5
+
+
+# --- the command ---------------------------------------------------------------------------------------
+
+
+def test_cli_reports_each_bad_hand_and_exits_2() -> None:
+    result = settle_cli("batch", str(MIXED), "--format", "json")
+    assert result.returncode == 2
+    for hand, (path, line) in BAD.items():
+        assert f"error: hand {hand}, line {line}: {path}: " in result.stderr
+    assert "3 of 20 hands are bad; 17 settled" in result.stderr
+    out = json.loads(result.stdout)
+    assert set(out) == {"hands", "standings", "errors"}
+    assert len(out["hands"]) == 20 and sum("net" in h for h in out["hands"]) == 17
+    assert sorted(e["hand"] for e in out["errors"]) == sorted(BAD)
+    assert out["standings"] == STANDINGS
+
+
+def test_cli_all_good_exits_0_table_and_markdown(tmp_path: Path) -> None:
+    good = [h for h in mixed_hands() if h["id"] not in BAD]
+    path = tmp_path / "good.yaml"
+    path.write_text(yaml.safe_dump_all(good, allow_unicode=True), encoding="utf-8")
+    result = settle_cli("batch", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "b04" in result.stdout and "A -128, B -64, C -128, D +320" in result.stdout
+    assert "17 hands, 17 settled, 0 bad" in result.stdout
+    markdown = settle_cli("batch", str(path), "-f", "markdown").stdout
+    assert "| b01 " in markdown and "|---" in markdown
+
+
+def test_cli_strict_stops_at_the_first_bad_hand() -> None:
+    result = settle_cli("batch", str(MIXED), "--format", "jsonl", "--strict")
+    assert result.returncode == 2
+    ids = [json.loads(line)["id"] for line in result.stdout.splitlines()]
+    assert ids == ["b01", "b02", "b03", "b04", "b05"]
+    assert "b11" not in result.stderr and "--strict" in result.stderr
+
+
+def test_cli_stdin_json_lines_several_files_and_output(tmp_path: Path) -> None:
+    hands = mixed_hands()
+    text = "".join(json.dumps(h, ensure_ascii=False) + "\n" for h in hands[:4])
+    out_path = tmp_path / "out.csv"
+    result = settle_cli("batch", "-", str(MIXED), "-f", "csv", "-o", str(out_path), stdin=text)
+    assert result.returncode == 2 and result.stdout == ""
+    rows = out_path.read_text(encoding="utf-8").split("\n\n")[0].splitlines()
+    assert rows[0] == ",".join(batch.CSV_HEADER)
+    assert len(rows) == 1 + 4 + 20
+    assert rows[4].startswith("b04,wuhan,D,discard from A,A,-128,B,-64,C,-128,D,320,")
+    standings = out_path.read_text(encoding="utf-8").split("\n\n")[1].splitlines()
+    assert standings[0] == "player,net,hands,won,dealt_in,liable,capped,golden"
+    assert "\r" not in result.stderr  # no progress bar in a pipe
+
+
+def test_cli_unreadable_file_exits_2() -> None:
+    result = settle_cli("batch", "no/such/file.jsonl")
+    assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+def test_standings_count_liable_cap_and_golden() -> None:
+    fixtures = ROOT / "fixtures" / "wuhan"
+    _, totals = run([str(fixtures / "golden_bright.yaml"), str(fixtures / "chengbao_qingyise.yaml")], fmt="jsonl")
+    # golden_bright: C wins, all three exceed 400 -> 金顶/光明顶 (H6): C capped and golden.
+    # chengbao_qingyise: 北 wins, 南 capped at 400 (H5), 西 liable (H7 b).
+    standings = dict(batch.ranked(totals.standings))
+    assert (standings["C"]["capped"], standings["C"]["golden"]) == (1, 1)
+    assert (standings["北"]["capped"], standings["北"]["golden"]) == (1, 0)
+    assert standings["西"]["liable"] == 1
+
+
+# --- library API ------------------------------------------------------------------------------------------
+
+
+def test_settle_records_is_lazy_and_never_raises() -> None:
+    def hands() -> Any:
+        yield {"id": "ok", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True}
+        yield {"region": "nowhere"}
+        raise AssertionError("read too far")  # only two records are asked for
+
+    records = settle_records(hands(), source="part-0")
+    first, second = next(records), next(records)
+    assert first["id"] == "ok" and first["net"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert second["id"] == "part-0:2" and second["error"][0]["path"] == "region"
+    results = list(settle_many([{"region": "wuhan"}]))
+    assert len(results) == 1 and not hasattr(results[0], "net")
+
+
+def test_progress_only_on_a_terminal() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    quiet = Progress(io.StringIO(), delay=0)
+    quiet.update(Totals(hands=5))
+    assert not quiet.enabled
+    stream = Tty()
+    shown = Progress(stream, delay=0)
+    if shown.enabled:  # CI sets CI=1: never shown there
+        shown.update(Totals(hands=5000))
+        shown.done()
+        assert "5,000 hands" in stream.getvalue()
+
+
+def test_commands_import_nothing_heavy_at_start_up() -> None:
+    code = ("import sys, settle.cli, settle.cli_batch; "
+            "print([m for m in ('tabulate', 'yaml', 'multiprocessing', 'settle.batch') if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+# --- streaming memory ----------------------------------------------------------------------------------------
+
+RSS_CODE = """
+import resource, subprocess, sys
+with open(sys.argv[2], "wb") as out:
+    subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", "batch", sys.argv[1],
+                    "--format", "jsonl", "--jobs", "2"], stdout=out, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_rss_kib(path: Path, out: Path) -> int:
+    """Largest RSS (KiB) of the batch process and its workers, measured in a fresh parent."""
+    result = subprocess.run([sys.executable, "-c", RSS_CODE, str(path), str(out)],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    return int(result.stdout)
+
+
+def write_simple_hands(path: Path, n: int) -> None:
+    """``n`` small valid hands, half of them 荒庄 draws, across the three regions: cheap to settle,
+    because this test is about memory, not the rules."""
+    templates = [
+        '{{"id": "m{i}", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", '
+        '"fans": {{"A": {a}, "B": 0, "C": 1, "D": 2}}, "win": {{"winner": "D", "by": "self_draw"}}}}',
+        '{{"id": "m{i}", "region": "wuxue", "players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}}',
+        '{{"id": "m{i}", "region": "rushan", "players": ["A", "B", "C", "D"], "dealer": "C", '
+        '"win": {{"winner": "C", "by": "discard", "from": "A"}}}}',
+        '{{"id": "m{i}", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "D", "draw": true}}',
+    ]
+    with path.open("w", encoding="utf-8") as out:
+        out.write("".join(templates[i % 4].format(i=i, a=i % 4) + "\n" for i in range(n)))
+
+
+def test_json_lines_streaming_memory_stays_flat(tmp_path: Path) -> None:
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    write_simple_hands(small, 2_000)
+    write_simple_hands(large, 100_000)
+    base = peak_rss_kib(small, tmp_path / "small.out")
+    peak = peak_rss_kib(large, tmp_path / "large.out")
+    assert sum(1 for _ in (tmp_path / "large.out").open()) == 100_000
+    assert peak < 200 * 1024, f"peak RSS {peak / 1024:.0f} MB"
+    # 50 times the hands: the peak may grow by the blocks in flight, not with the file
+    assert peak - base < 40 * 1024, f"RSS grew from {base / 1024:.0f} MB to {peak / 1024:.0f} MB"
