@@ -7,6 +7,7 @@ machinery (transfers, caps, 包牌, explanations) is in :mod:`settle.core`.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -76,6 +77,7 @@ def region_key(value: object) -> str:
     return key
 
 
+@functools.cache
 def get_region(key: str) -> Region:
     """The :class:`Region` of a canonical key (modules are imported on first use)."""
     module = importlib.import_module(f"settle.regions.{key}")
