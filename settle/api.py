@@ -27,6 +27,46 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
 
     Raises :class:`HandError` listing every problem found: pydantic's (types, unknown keys,
     vocabulary) first; when those pass, the shared and the region's rule checks.
+
+    A hand with ``win.tiles`` goes through :func:`settle.tilelevel.resolve`: the
+    winner's ``opens``/``kongs`` come from the melds, and when ``win.fans`` names no shape
+    item the fans are those of the reading that pays the winner most (issue 7).
+    """
+    region, hand = validate_model(data)
+    if has_tiles(hand):
+        from settle.tilelevel import resolve
+
+        return region, resolve(data, region, hand).hand
+    problems = rule_problems(region, hand)
+    if problems:
+        raise HandError(problems)
+    return region, hand
+
+
+def settle_hand(data: Mapping[str, Any]) -> Settlement:
+    """Settle one hand given as plain data (the parsed YAML/JSON of a hand file).
+
+    Returns a :class:`~settle.core.Settlement` (net per player in points, transfers
+    with their explanations, next dealer).  Raises :class:`~settle.errors.HandError`
+    for input that cannot be settled; never returns a partial result.  With ``win.tiles``
+    the notes say which reading of the tiles was settled and why
+    (:func:`settle.tilelevel.settle_with_tiles`).
+    """
+    region, hand = validate_model(data)
+    if has_tiles(hand):
+        from settle.tilelevel import resolve
+
+        return resolve(data, region, hand).settlement
+    problems = rule_problems(region, hand)
+    if problems:
+        raise HandError(problems)
+    return region.settle(hand)
+
+
+def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
+    """The region and the pydantic-validated ``Hand`` of ``data``; no rule checks yet.
+
+    Raises :class:`HandError` with every type, key and vocabulary problem at its key path.
     """
     if not isinstance(data, Mapping):
         raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
@@ -42,23 +82,20 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
         if names:  # the same problems, with the exact key path of each name
             problems = names + [p for p in problems if p.path[:1] != ("players",)]
         raise HandError(problems) from None
-    problems = common_problems(hand, region)
-    if not problems:
-        problems = region.check(hand)
-    if problems:
-        raise HandError(problems)
     return region, hand
 
 
-def settle_hand(data: Mapping[str, Any]) -> Settlement:
-    """Settle one hand given as plain data (the parsed YAML/JSON of a hand file).
+def rule_problems(region: Region, hand: Any) -> list[Problem]:
+    """The shared checks (:mod:`settle.checks`), then, when those pass, the region's own."""
+    problems = common_problems(hand, region)
+    if not problems:
+        problems = region.check(hand)
+    return problems
 
-    Returns a :class:`~settle.core.Settlement` (net per player in points, transfers
-    with their explanations, next dealer).  Raises :class:`~settle.errors.HandError`
-    for input that cannot be settled; never returns a partial result.
-    """
-    region, hand = parse_hand(data)
-    return region.settle(hand)
+
+def has_tiles(hand: Any) -> bool:
+    """Whether any win of ``hand`` gives the winner's tiles (``win.tiles``)."""
+    return any(win.tiles is not None for win in hand.wins)
 
 
 def settle_many(hands: Iterable[Mapping[str, Any]]) -> Iterator[Settlement | HandError]:
@@ -174,6 +211,7 @@ SHAPES: dict[str, str] = {
     "fans": "per-player totals such as {A: 3, B: 2} (top level), or a list of named items such as "
             "[qingyise, hard] (in win)",
     "tiles": "a mapping (hand, win_tile, melds, ...)",
+    "melds": "a meld such as {kind: pung, tiles: 555p, from: A} or {kind: kong, tiles: 5555p, kong: concealed}",
 }
 """What each key accepts, said when a value has the wrong shape."""
 

@@ -31,7 +31,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from settle.vocab import WinBy
+from settle.vocab import Term, WinBy, vocabulary
 
 OptT = TypeVar("OptT", bound=BaseModel)
 FanT = TypeVar("FanT")
@@ -71,7 +71,8 @@ class Strict(BaseModel):
     """Base for input models: unknown keys are errors, values are immutable, and values are
     never coerced (``true`` is not 1, ``"400"`` and ``400.0`` are not 400), options included."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True,
+                              defer_build=True)
 
 
 def _one_spelling_per_key(value: object, handler: ValidatorFunctionWrapHandler, what: str) -> Any:
@@ -126,7 +127,81 @@ class Player(Strict, Generic[KongT]):
         return sum(n for kind, n in self.kongs.items() if not kinds or kind in kinds)
 
 
-class Win(Strict, Generic[FanT]):
+def _from_is_the_key(data: Any) -> Any:
+    """``from_`` is the Python attribute, not a hand-file key (HAND-FORMAT "The win")."""
+    if isinstance(data, Mapping) and "from_" in data:
+        both = " (and `from` is given too)" if "from" in data else ""
+        raise PydanticCustomError(
+            "alias_clash", "`from_` is not a key of the hand format{both}: write `from` once",
+            {"both": both, "key": "from_"})
+    return data
+
+
+TileText = Annotated[
+    str,
+    StringConstraints(strict=True, min_length=1, max_length=200),
+    Field(description="tiles in notation (`123m 456p 789s 11z`: m 万, p 筒, s 条, z 1-7 = "
+                      "东 南 西 北 中 发 白) or Chinese names (一万 五筒 九条 红中 ...)"),
+]
+"""Tile text for the tile engine (:func:`settle.tiles.parse_tiles` reads it; its errors are
+reported at the key that holds the text)."""
+
+MELD_KINDS: dict[str, Term] = {
+    t.key: t
+    for t in (
+        Term("chow", "吃", "a run of three of one suit, claimed from the player before (上家)"),
+        Term("pung", "碰", "three alike", aliases=("刻子",)),
+        Term("kong", "杠", "four alike; give its kind in `kong`", aliases=("杠子",)),
+    )
+}
+"""Kinds of a declared meld in ``win.tiles.melds``."""
+
+MeldKind = vocabulary(MELD_KINDS, "meld kind")
+
+
+class TileMeld(Strict, Generic[KongT]):
+    """One declared meld of the winner (``win.tiles.melds[i]``), in the order it was made.
+
+    ``kind``: chow 吃, pung 碰 or kong 杠; ``tiles``: its 3 (4 for a kong) tiles; ``from``:
+    who fed it, for a claimed meld (a chow, a pung, an exposed kong, and the 碰 under an
+    added kong: G3, G4); ``kong``: the kong kind (exposed, added or concealed; the region's
+    Chinese names too), for kongs only.  Consistency is checked in :mod:`settle.tilelevel`.
+    """
+
+    kind: MeldKind  # type: ignore[valid-type]
+    tiles: TileText
+    from_: Name | None = Field(None, alias="from",
+                               description="who fed this claimed meld (chow, pung, exposed kong, "
+                                           "the 碰 under an added kong)")
+    kong: KongT | None = Field(None, description="kongs only: exposed 明杠, added 补杠 or concealed 暗杠")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_from_attribute(cls, data: Any) -> Any:
+        return _from_is_the_key(data)
+
+
+class WinTiles(Strict, Generic[KongT]):
+    """The winner's tiles (``win.tiles``; HAND-FORMAT "The win", issue 7).
+
+    ``hand``: the concealed tiles, winning tile included (14 - 3 per meld of them);
+    ``win_tile``: the winning tile (required to settle from the tiles; G7 never guesses it);
+    ``melds``: declared melds in the order made (they give the winner's ``opens`` and
+    ``kongs``); ``indicator``: the flipped tile that fixes the wildcard (Wuhan H12, Wuxue W15);
+    ``bao_tile``: Rushan 搂宝 tile (R9).  Single-tile kongs (红中杠, 癞子杠, 宝杠, 癞子皮杠) are
+    not melds: count them in ``players.<winner>.kongs``.
+    """
+
+    hand: TileText
+    win_tile: TileText | None = Field(None, description="the winning tile, one of `hand`")
+    melds: list[TileMeld[KongT]] = Field(default_factory=list, max_length=4,
+                                         description="declared melds (吃 碰 杠), in the order made")
+    indicator: TileText | None = Field(None, description="the flipped tile (翻牌) that fixes the wildcard "
+                                                         "(Wuhan 癞子 H12, Wuxue 宝/癞子皮 W15)")
+    bao_tile: TileText | None = Field(None, description="Rushan 搂宝: the 宝 tile (R9)")
+
+
+class Win(Strict, Generic[FanT, KongT]):
     """The win: who won, how, from whom, and the named items claimed (HAND-FORMAT "The win")."""
 
     winner: Name
@@ -137,18 +212,13 @@ class Win(Strict, Generic[FanT]):
                              description="named scoring items the winner claims")
     liable: Liable | None = Field(
         None, description="包牌/承包 player, or `none`; overrides the derivation (G7)")
-    tiles: dict[str, Any] | None = Field(None, description="tile-level hand (optional)")
+    tiles: WinTiles[KongT] | None = Field(
+        None, description="the winner's tiles (optional): hand, win_tile, melds, indicator, bao_tile")
 
     @model_validator(mode="before")
     @classmethod
-    def _from_is_the_key(cls, data: Any) -> Any:
-        # ``from_`` is the Python attribute, not a hand-file key (HAND-FORMAT "The win").
-        if isinstance(data, Mapping) and "from_" in data:
-            both = " (and `from` is given too)" if "from" in data else ""
-            raise PydanticCustomError(
-                "alias_clash", "`from_` is not a key of the hand format{both}: write `from` once",
-                {"both": both, "key": "from_"})
-        return data
+    def _no_from_attribute(cls, data: Any) -> Any:
+        return _from_is_the_key(data)
 
     @property
     def discarder(self) -> str | None:
@@ -239,7 +309,7 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
     options: Annotated[OptT, BeforeValidator(_none_as_empty)] = Field(
         None, validate_default=True, description="house-rule options of the region")
     win: Annotated[
-        Annotated[Win[FanT], Tag("one")] | Annotated[list[Win[FanT]], Tag("many")],
+        Annotated[Win[FanT, KongT], Tag("one")] | Annotated[list[Win[FanT, KongT]], Tag("many")],
         Discriminator(_win_shape),
     ] | None = None
     draw: StrictBool = Field(False, description="荒庄 / 流局: nobody won")
@@ -268,7 +338,7 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
         return list(self.players)
 
     @property
-    def wins(self) -> list[Win[FanT]]:
+    def wins(self) -> list[Win[FanT, KongT]]:
         """The win(s) as a list: one entry, or several for Rushan 一炮多响 (R8)."""
         if self.win is None:
             return []
