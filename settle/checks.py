@@ -211,6 +211,8 @@ def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
         yield Problem(("win",), "a player is listed as winner twice")
     if any(w.by == "self_draw" for w in wins):
         yield Problem(("win",), "several winners are possible only on one discard, not on a self-draw")
+    elif len({w.by for w in wins}) > 1:
+        yield Problem(("win",), "several winners win on the same tile: give every win the same `by` (R8)")
     for i, w in enumerate(wins):
         if w.winner in discarders:
             yield Problem(("win", i, "winner"), f"{w.winner} is the discarder of another win")

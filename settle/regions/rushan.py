@@ -175,8 +175,6 @@ def _several_wins(hand: RushanHand) -> Iterable[Problem]:
     if len(wins) > 1 and not hand.options.multi_win:
         yield Problem(("win",), f"{len(wins)} winners need options.multi_win (一炮多响) on; "
                                 "without it only one player wins (R8)")
-    if len({w.by for w in wins}) > 1:
-        yield Problem(("win",), "several winners win on the same tile: give every win the same `by` (R8)")
 
 
 def _win_problems(hand: RushanHand, win: RushanWin, path: Path) -> list[Problem]:
