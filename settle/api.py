@@ -86,11 +86,17 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
 
 
 def rule_problems(region: Region, hand: Any) -> list[Problem]:
-    """The shared checks (:mod:`settle.checks`), then, when those pass, the region's own."""
+    """The shared checks (:mod:`settle.checks`) and the region's own, all reported together."""
     problems = common_problems(hand, region)
     if not problems:
-        problems = region.check(hand)
-    return problems
+        return region.check(hand)
+    try:
+        more = region.check(hand)
+    except (KeyError, IndexError, AttributeError, TypeError, ValueError):
+        # The region's checks may assume what the shared ones just refused (a winner who is not
+        # playing ...); those problems are already reported, so theirs can wait for the next run.
+        more = []
+    return problems + [p for p in more if p not in problems]
 
 
 def has_tiles(hand: Any) -> bool:
