@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from typing import Annotated, Any, NoReturn
 
@@ -145,15 +146,25 @@ def hand_command(
             data, located = _load_file(file, flags, max_bytes)
         else:
             data, located = hand_from_flags(flags), None
-        if option:
-            data = {**data, "options": {**(data.get("options") or {}), **parse_options(option)}}
+        flag_options = parse_options(option or ())
+        if flag_options:
+            data = {**data, "options": {**(data.get("options") or {}), **flag_options}}
         try:
             result = settle_hand(data)
         except HandError as exc:
-            raise (located(exc) if located else exc) from None
+            raise blame_flags(located(exc) if located else exc, flag_options) from None
         typer.echo(render(result, fmt.value, (lang.value if lang else default_lang())))
 
     guarded(run)
+
+
+def blame_flags(exc: HandError, flag_options: dict[str, Any]) -> HandError:
+    """Problems with options given by ``--option`` point at the flag, not at a line of the file."""
+    def from_flag(p: Problem) -> bool:
+        return p.path[:1] == ("options",) and len(p.path) > 1 and p.path[1] in flag_options
+
+    return HandError([replace(p, line=None, message=f"{p.message} (given with --option {p.path[1]}=...)")
+                      if from_flag(p) else p for p in exc.problems])
 
 
 def _load_file(file: str, flags: dict[str, Any],

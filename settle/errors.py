@@ -42,15 +42,16 @@ class Problem:
     source: str | None = None
 
     def __str__(self) -> str:
-        where = []
-        if self.hand:
-            where.append(f"hand {self.hand}")
-        elif self.source:
-            where.append(self.source)
-        if self.line is not None:
-            where.append(f"line {self.line}")
-        prefix = f"{', '.join(where)}: " if where else ""
-        return f"{prefix}{format_path(self.path)}: {self.message}"
+        place = ", ".join(self._place())
+        parts = [part for part in (place, format_path(self.path) if self.path else "") if part]
+        return ": ".join([*parts, self.message])
+
+    def _place(self) -> list[str]:
+        """``hand h1`` or the file, then ``line N`` unless the message already says it."""
+        out = [f"hand {self.hand}"] if self.hand else [self.source] if self.source else []
+        if self.line is not None and f"line {self.line}" not in self.message:
+            out.append(f"line {self.line}")
+        return out
 
     def as_dict(self) -> dict[str, object]:
         """JSON form: ``{"path", "message", "line", "hand"}`` (absent values left out)."""

@@ -70,7 +70,10 @@ def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
     if flags.get("abandon"):
         out["abandon"] = {"by": flags["abandon"]}
     if flags.get("winner") or flags.get("by"):
-        win: dict[str, Any] = {"winner": flags.get("winner"), "by": flags.get("by") or "self_draw"}
+        # Nothing is guessed (G7): without --by the hand is refused at win.by, as a file would be.
+        win: dict[str, Any] = {"winner": flags.get("winner")}
+        if flags.get("by"):
+            win["by"] = flags["by"]
         if flags.get("from"):
             win["from"] = flags["from"]
         if flags.get("fan"):

@@ -377,8 +377,13 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
     if notes:
         blocks.append("\n".join(notes))
     lines = settle_up_lines(report)
-    blocks.append(("结算" if zh else "Settle-up") + "\n" + ("\n".join(f"  {line}" for line in lines)
-                                                          if lines else "  nobody owes anything"))
+    title = "结算" if zh else "Settle-up"
+    if report.stopped:  # a scorekeeper must not take the partial totals for the evening's result
+        last = report.hands[-1].label if report.hands else "none"
+        title += (f"（仅到第 {last} 局，牌局未完）" if zh
+                  else f" so far (up to hand {last} only: the session stopped at a bad hand)")
+    blocks.append(title + "\n" + ("\n".join(f"  {line}" for line in lines)
+                                   if lines else "  nobody owes anything"))
     return "\n\n".join(blocks)
 
 

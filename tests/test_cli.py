@@ -132,3 +132,27 @@ def test_internal_error_exits_1_with_one_line(monkeypatch: pytest.MonkeyPatch) -
     assert code == 1
     assert "internal error" in err and "report" in err
     assert "Traceback" not in err + out
+
+
+def test_flags_never_guess_how_the_hand_was_won() -> None:
+    # G7: a file without win.by is refused, so flags without --by are refused the same way.
+    code, _, err = run("hand", "--region", "wuhan", "--players", "A,B,C,D", "--dealer", "A", "--winner", "D",
+                       "--fans", "A=1,B=1,C=1,D=1")
+    assert code == 2
+    assert "win.by" in err and "missing" in err
+
+
+def test_option_flag_problems_point_at_the_flag_not_a_file_line() -> None:
+    code, _, err = run("hand", str(WORKED), "--option", "capp=300")
+    assert code == 2
+    assert "options.capp" in err and "--option capp" in err
+    assert "line" not in err.split("options.capp")[0]
+
+
+def test_a_top_level_problem_prints_no_empty_path_and_no_repeated_line(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("region: wuhan\nplayers: [A\n", encoding="utf-8")
+    code, _, err = run("hand", str(bad))
+    assert code == 2
+    assert "(top level)" not in err
+    assert err.count("line 3") == 1
