@@ -82,20 +82,31 @@ def role_text(result: Settlement, name: str, lang: str) -> str:
     return ", ".join(out)
 
 
+def words(text: str, lang: str) -> str:
+    """An explanation in the output language (:func:`settle.i18n.to_zh` for ``zh``)."""
+    if lang != "zh":
+        return text
+    from settle.i18n import to_zh
+
+    return to_zh(text)
+
+
 def player_rows(result: Settlement, lang: str) -> list[list[Any]]:
     """One row per player: name, roles, 番/斤 detail, net."""
     return [
-        [name, role_text(result, name, lang), result.score_detail.get(name, ""), _signed(result.net[name])]
+        [name, role_text(result, name, lang), words(result.score_detail.get(name, ""), lang),
+         _signed(result.net[name])]
         for name in result.players
     ]
 
 
 def transfer_rows(result: Settlement, lang: str = "en") -> list[list[Any]]:
     """One row per transfer: ``A -> D``, amount, why (a forfeit's payee is ``(forfeit)``/``(罚没)``)."""
-    rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {t.why}"] for t in result.transfers]
+    rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {words(t.why, lang)}"]
+                             for t in result.transfers]
     if result.forfeit is not None:
         f = result.forfeit
-        rows.append([f"{f.payer} -> ({heading('forfeit', lang)})", f.amount, f"= {f.why}"])
+        rows.append([f"{f.payer} -> ({heading('forfeit', lang)})", f.amount, f"= {words(f.why, lang)}"])
     return rows
 
 
@@ -132,7 +143,7 @@ def render_tabular(result: Settlement, style: str, lang: str) -> str:
                                disable_numparse=True, colalign=("left", "right", "left")))
     if result.notes:
         bullet = "- " if style == "github" else "* "
-        blocks.append("\n".join(bullet + note for note in result.notes))
+        blocks.append("\n".join(bullet + words(note, lang) for note in result.notes))
     blocks.append(_dealer_line(result, lang))
     return "\n\n".join(blocks)
 
@@ -161,9 +172,9 @@ def render_csv(result: Settlement, lang: str) -> str:
     buf.write("\n")
     writer.writerow(["from", "to", "amount", "why"])
     for t in result.transfers:
-        writer.writerow([t.payer, t.payee, t.amount, t.why])
+        writer.writerow([t.payer, t.payee, t.amount, words(t.why, lang)])
     if result.forfeit is not None:
-        writer.writerow([result.forfeit.payer, "", result.forfeit.amount, result.forfeit.why])
+        writer.writerow([result.forfeit.payer, "", result.forfeit.amount, words(result.forfeit.why, lang)])
     return buf.getvalue().rstrip("\n")
 
 

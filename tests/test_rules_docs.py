@@ -336,9 +336,10 @@ def test_worked_example_in_chinese() -> None:
     lines = out.splitlines()
     assert lines[0] == "武汉"
     assert lines[2].split() == ["玩家", "角色", "番", "输赢"]
-    assert re.search(r"^A +放冲 +3 \(stated\) +-128$", out, re.M)
-    assert re.search(r"^C +庄 +3 \(stated\) +-128$", out, re.M)
-    assert re.search(r"^D +胡 +4 \(stated\) +\+320$", out, re.M)
+    assert re.search(r"^A +放冲 +3（报数） +-128$", out, re.M)
+    assert re.search(r"^C +庄 +3（报数） +-128$", out, re.M)
+    assert re.search(r"^D +胡 +4（报数） +\+320$", out, re.M)
+    assert "* 小胡：底分 1 (H2)" in lines
     assert re.search(r"^付 +分 +算法$", out, re.M)
     assert re.search(r"^C -> D +128 += 2\^\(3\+4\)$", out, re.M)
     assert lines[-1] == "下一局庄家: D"
