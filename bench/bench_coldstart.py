@@ -1,0 +1,45 @@
+"""Cold start of ``settle hand FIXTURE`` against ``python -c "import typer, pydantic"`` (issue 5).
+
+Runs each command ``--runs`` times, interleaved, and prints the minimum and the median wall time
+of each and their ratio (target: settle at most 1.5x the baseline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, cwd=ROOT)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--fixture", default="fixtures/wuhan/worked_example.yaml")
+    args = parser.parse_args()
+    settle = shutil.which("settle") or sys.exit("the settle command is not installed")
+    commands = {"baseline: import typer, pydantic": [sys.executable, "-c", "import typer, pydantic"],
+                f"settle hand {args.fixture}": [settle, "hand", args.fixture]}
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(args.runs):
+        for name, cmd in commands.items():
+            times[name].append(timed(cmd))
+    for name, values in times.items():
+        print(f"{name:55} min {min(values) * 1000:6.0f} ms   median {statistics.median(values) * 1000:6.0f} ms")
+    base, ours = (statistics.median(v) for v in times.values())
+    print(f"ratio (medians): {ours / base:.2f}x   target <= 1.5x")
+
+
+if __name__ == "__main__":
+    main()
