@@ -185,10 +185,13 @@ def test_every_spelling_the_schema_offers_is_accepted_by_settle(key: str) -> Non
     defs = committed("hand")["definitions"]
     prefix = key.capitalize()
     for spelling in defs[f"{prefix}Win"]["properties"]["fans"]["items"]["enum"]:
-        region.hand_model.model_validate(hand(key, win={"winner": "B", "by": "self_draw", "fans": [spelling]}))
+        model = region.hand_model.model_validate(hand(key, win={"winner": "B", "by": "self_draw",
+                                                                "fans": [spelling]}))
+        assert model.win.fans[0] in region.patterns  # normalised to a canonical key
     for spelling in defs[f"{prefix}Player"]["properties"]["kongs"]["propertyNames"]["enum"]:
-        region.hand_model.model_validate(hand(key, players={"A": {"kongs": {spelling: 1}}, "B": {}, "C": {},
-                                                            "D": {}}))
+        model = region.hand_model.model_validate(hand(key, players={"A": {"kongs": {spelling: 1}}, "B": {},
+                                                                    "C": {}, "D": {}}))
+        assert set(model.players["A"].kongs) <= set(region.kongs)
 
 
 def test_chinese_aliases_validate_in_schema_and_settle() -> None:
