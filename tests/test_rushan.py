@@ -11,33 +11,24 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import FOUR, error_paths, hand_of, nets
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from settle import HandError, settle_hand
 from settle.errors import format_path
 
-FOUR = ["A", "B", "C", "D"]
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rushan"
-
 
 def rushan(players: Any = None, **keys: Any) -> dict[str, Any]:
     """A Rushan hand: A,B,C,D with A dealing unless given."""
-    return {"region": "rushan", "players": players or FOUR, "dealer": keys.pop("dealer", "A"), **keys}
+    return hand_of("rushan", players, **keys)
 
 
-def nets(data: dict[str, Any]) -> dict[str, int]:
-    return settle_hand(data).net
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rushan"
 
 
 def whys(data: dict[str, Any]) -> list[str]:
     return [t.why for t in settle_hand(data).transfers]
-
-
-def error_paths(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(HandError) as info:
-        settle_hand(data)
-    return [format_path(p.path) for p in info.value.problems]
 
 
 def error_text(data: dict[str, Any]) -> str:

@@ -9,34 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import FOUR, error_paths, hand_of, nets, paid
 
-from settle import HandError, settle_hand
-from settle.errors import format_path
-
-FOUR = ["A", "B", "C", "D"]
+from settle import settle_hand
 
 
 def wuhan(players: Any = None, **keys: Any) -> dict[str, Any]:
     """A Wuhan hand: A,B,C,D with A dealing unless given."""
-    return {"region": "wuhan", "players": players or FOUR, "dealer": keys.pop("dealer", "A"), **keys}
-
-
-def nets(data: dict[str, Any]) -> dict[str, int]:
-    return settle_hand(data).net
-
-
-def paid(data: dict[str, Any]) -> dict[str, int]:
-    """What each payer pays in total."""
-    out: dict[str, int] = {}
-    for t in settle_hand(data).transfers:
-        out[t.payer] = out.get(t.payer, 0) + t.amount
-    return out
-
-
-def error_paths(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(HandError) as info:
-        settle_hand(data)
-    return [format_path(p.path) for p in info.value.problems]
+    return hand_of("wuhan", players, **keys)
 
 
 # --- the worked example (004 结算规则) -------------------------------------------------------------

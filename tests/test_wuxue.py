@@ -11,32 +11,21 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import FOUR, hand_of, nets, paid
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from settle import HandError, settle_hand
 from settle.errors import format_path
 
-FOUR = ["A", "B", "C", "D"]
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "wuxue"
-NO_CAP = {"cap": 10_000, "small_golden": 10_000, "golden": 10_000}
-
 
 def wuxue(players: Any = None, **keys: Any) -> dict[str, Any]:
     """A Wuxue hand: A,B,C,D with A dealing unless given."""
-    return {"region": "wuxue", "players": players or FOUR, "dealer": keys.pop("dealer", "A"), **keys}
+    return hand_of("wuxue", players, **keys)
 
 
-def nets(data: dict[str, Any]) -> dict[str, int]:
-    return settle_hand(data).net
-
-
-def paid(data: dict[str, Any]) -> dict[str, int]:
-    """What each payer pays in total."""
-    out: dict[str, int] = {}
-    for t in settle_hand(data).transfers:
-        out[t.payer] = out.get(t.payer, 0) + t.amount
-    return out
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "wuxue"
+NO_CAP = {"cap": 10_000, "small_golden": 10_000, "golden": 10_000}
 
 
 def whys(data: dict[str, Any]) -> dict[str, str]:

@@ -1,0 +1,38 @@
+"""Small helpers shared by the region tests: build a hand, read its nets, payments and errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from settle import HandError, settle_hand
+from settle.errors import format_path
+
+FOUR = ["A", "B", "C", "D"]
+
+
+def hand_of(region: str, players: Any = None, /, **keys: Any) -> dict[str, Any]:
+    """A hand of ``region``: players A,B,C,D (unless given) with A dealing unless given; ``keys``
+    override anything, the region included (to test its aliases)."""
+    return {"region": region, "players": players or FOUR, "dealer": keys.pop("dealer", "A"), **keys}
+
+
+def nets(data: dict[str, Any]) -> dict[str, int]:
+    """Each player's net in points."""
+    return settle_hand(data).net
+
+
+def paid(data: dict[str, Any]) -> dict[str, int]:
+    """What each payer pays in total."""
+    out: dict[str, int] = {}
+    for t in settle_hand(data).transfers:
+        out[t.payer] = out.get(t.payer, 0) + t.amount
+    return out
+
+
+def error_paths(data: dict[str, Any]) -> list[str]:
+    """The key paths of the problems ``data`` is refused with (it must be refused)."""
+    with pytest.raises(HandError) as info:
+        settle_hand(data)
+    return [format_path(p.path) for p in info.value.problems]
