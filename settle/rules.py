@@ -128,17 +128,16 @@ def default_text(value: object) -> str:
 
 def pattern_table(region: Region, lang: str = "en") -> Table:
     """The scoring items (``win.fans``) of ``region``."""
-    terms = list(region.patterns.values())
-    return Table("patterns", _pick(TITLES["patterns"], lang),
-                 tuple(_pick(COLUMNS[c], lang) for c in ("key", "zh", "en", "value", "ruling")),
-                 tuple((t.key, names_text(t), t.en, value_text(region, t, lang), t.ruling) for t in terms),
-                 tuple(t.key for t in terms))
+    return _term_table("patterns", region, list(region.patterns.values()), lang)
 
 
 def kong_table(region: Region, lang: str = "en") -> Table:
     """The kong kinds (``players.NAME.kongs``) of ``region``, value per kong."""
-    terms = list(region.kongs.values())
-    return Table("kongs", _pick(TITLES["kongs"], lang),
+    return _term_table("kongs", region, list(region.kongs.values()), lang)
+
+
+def _term_table(kind: str, region: Region, terms: list[Any], lang: str) -> Table:
+    return Table(kind, _pick(TITLES[kind], lang),
                  tuple(_pick(COLUMNS[c], lang) for c in ("key", "zh", "en", "value", "ruling")),
                  tuple((t.key, names_text(t), t.en, value_text(region, t, lang), t.ruling) for t in terms),
                  tuple(t.key for t in terms))
