@@ -7,9 +7,27 @@ Library use::
     result.net, result.transfers, result.as_dict()
 """
 
-from settle.api import parse_hand, settle_hand, settle_many
-from settle.core import Settlement, Transfer
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from settle.errors import HandError, Problem
+
+if TYPE_CHECKING:
+    from settle.api import parse_hand, settle_hand, settle_many
+    from settle.core import Settlement, Transfer
 
 __all__ = ["HandError", "Problem", "Settlement", "Transfer", "parse_hand", "settle_hand", "settle_many"]
 __version__ = "0.1.0"
+
+# The models import pydantic and build validators: only load them when a hand is settled, so
+# `settle --help`, `settle rules` and every `import settle.errors` (the CLI's) stay quick.
+_LAZY = {"parse_hand": "settle.api", "settle_hand": "settle.api", "settle_many": "settle.api",
+         "Settlement": "settle.core", "Transfer": "settle.core"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'settle' has no attribute {name!r}")
