@@ -41,7 +41,7 @@ from settle.checks import common_problems, win_path
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem, format_path
 from settle.regions import Region
-from settle.tiles import SITUATIONS, Evaluation, Meld, ScoredReading, TileHand, evaluate_all
+from settle.tiles import OPTION_DEFAULTS, SITUATIONS, Evaluation, Meld, ScoredReading, TileHand, evaluate_all
 from settle.tiles.notation import format_tiles, parse_tile, parse_tiles, tile_to_str
 from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
 
@@ -71,6 +71,9 @@ class Candidate:
     fans: tuple[str, ...]
     settlement: Settlement | None
     problems: tuple[Problem, ...] = ()
+    hand: Hand | None = field(default=None, repr=False, compare=False)
+    """The hand settled (the winner's ``fans`` replaced), so that the reading kept is not
+    checked and settled a second time."""
 
     @property
     def substitutions(self) -> int:
@@ -304,17 +307,18 @@ class Prepared:
 
 def prepare(data: Mapping[str, Any], region: Region, hand: Hand) -> Prepared:
     """Steps 1–2: read every win's tiles, fill the winners' opens/kongs from the melds, and
-    validate the effective hand (pydantic and the shared checks, with the claimed fans).
+    check the effective hand (the shared checks, with the claimed fans).
 
-    Raises :class:`HandError` with every problem found.
+    ``hand`` is ``data`` validated by pydantic; the effective hand is a copy of it with the
+    winners' facts filled in (see :func:`_effective_hand`).  Raises :class:`HandError` with
+    every problem found.
     """
     tile_wins, problems = _read_all_tiles(region, hand)
     if problems:  # with the problems that do not depend on the tiles, so one pass fixes the file
         raise HandError([*problems, *common_problems(hand, region)])
-    document, origins, problems = _effective_document(data, region, hand, tile_wins)
+    effective, origins, problems = _effective_hand(region, hand, tile_wins)
     if problems:
         raise HandError(problems)
-    _, effective = validate_model(document)
     prepared = Prepared(region, effective, tuple(tile_wins), origins)
     problems = prepared.remap(common_problems(effective, region)) or _wildcard_copies(prepared)
     if problems:
@@ -432,31 +436,29 @@ def _hand_error_path(message: str, base: Path) -> Path:
     return base
 
 
-def _effective_document(data: Mapping[str, Any], region: Region, hand: Hand,
-                        tile_wins: Sequence[TileWin]) -> tuple[dict[str, Any], dict[str, Origin], list[Problem]]:
-    """The plain document with each tile winner's opens and kongs filled from the melds (step 2)."""
-    players = _players_as_mapping(data["players"])
+def _effective_hand(region: Region, hand: Hand,
+                    tile_wins: Sequence[TileWin]) -> tuple[Hand, dict[str, Origin], list[Problem]]:
+    """The hand with each tile winner's opens and kongs filled from the melds (step 2).
+
+    A copy of the validated ``hand`` with new player models, not a re-validated document:
+    every value put in is already validated (the feeders are the melds' validated ``from``
+    names, at most 4 of them; the kong kinds are canonical keys, each count at most 4), so
+    validating the document again could not fail and would only cost time.
+    """
+    players = dict(hand.players)
     origins: dict[str, Origin] = {}
     problems: list[Problem] = []
     for tile_win in tile_wins:
         name = tile_win.winner
-        key = next((k for k in players if isinstance(k, str) and k.strip() == name), None)
-        if key is None or name in origins:  # not a player, or twice a winner: the shared checks say so
+        if name not in players or name in origins:  # not a player, or twice a winner: the shared checks say so
             continue
-        details = dict(players[key] or {})
-        typed = hand.players[name]
+        typed = players[name]
         opens, opens_origin = _opens(tile_win, typed, problems)
         kongs, kongs_origin = _kongs(region, tile_win, typed, problems)
-        players[key] = {**details, "opens": opens, "kongs": kongs}
+        players[name] = typed.model_copy(update={"opens": opens, "kongs": kongs})
         origins[name] = Origin(tile_win, *opens_origin, kongs_origin)
     problems += _chow_problems(hand, tile_wins)
-    return {**data, "players": players}, origins, problems
-
-
-def _players_as_mapping(players: Any) -> dict[Any, Any]:
-    if isinstance(players, list):
-        return {name: {} for name in players}
-    return {name: ({} if details is None else details) for name, details in players.items()}
+    return hand.model_copy(update={"players": players}), origins, problems
 
 
 def _opens(tile_win: TileWin, typed: Any, problems: list[Problem]) -> tuple[Any, tuple[bool, bool]]:
@@ -587,9 +589,19 @@ def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     hand, region = prepared.hand, prepared.region
     win = hand.wins[tile_win.index]
     try:
-        return evaluate_all(region.key, tile_win.tiles, hand.options.model_dump(), win.by, situations(region, win))
+        return evaluate_all(region.key, tile_win.tiles, tile_options(region, hand), win.by, situations(region, win))
     except ValueError as exc:
         raise HandError([Problem(_engine_error_path(str(exc), tile_win, win), str(exc))]) from None
+
+
+def tile_options(region: Region, hand: Hand) -> dict[str, Any]:
+    """The hand's options the engine reads (``settle.tiles.OPTION_DEFAULTS``: H12, R3, R9).
+
+    The engine ignores every other option, so only these are read off the model (a full
+    ``model_dump`` per evaluation costs more than the rest of a small hand's setup).
+    """
+    options = hand.options
+    return {name: getattr(options, name) for name in OPTION_DEFAULTS[region.key] if hasattr(options, name)}
 
 
 def _engine_error_path(message: str, tile_win: TileWin, win: WinModel) -> Path:
@@ -638,8 +650,8 @@ def settle_candidate(prepared: Prepared, hand: Hand, index: int, scored: ScoredR
     trial = with_fans(hand, index, fans)
     problems = rule_problems(region, trial)
     if problems:
-        return Candidate(scored, fans, None, tuple(prepared.remap(problems)))
-    return Candidate(scored, fans, region.settle(trial))
+        return Candidate(scored, fans, None, tuple(prepared.remap(problems)), trial)
+    return Candidate(scored, fans, region.settle(trial), (), trial)
 
 
 def choice_key(candidate: Candidate, winner: str) -> tuple[int, bool, int]:
@@ -694,13 +706,13 @@ def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
     choices = []
     for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
         picked = choose(prepared, current, tile_win, found[tile_win.index])
-        current = with_fans(current, tile_win.index, picked.chosen.fans)
+        current = picked.chosen.hand
         choices.append(picked)
-    problems = rule_problems(region, current)
-    if problems:  # each reading passed on its own; together they must too
-        raise HandError(prepared.remap(problems))
-    settlement = _with_notes(region.settle(current), prepared, choices)
-    return Resolution(region, current, settlement, tuple(choices))
+    # The last reading kept was settled on exactly this hand (every winner's fans as kept), and
+    # only readings that pass every rule are kept: its settlement is the hand's, as it stands.
+    settled = choices[-1].chosen.settlement
+    assert current is not None and settled is not None
+    return Resolution(region, current, _with_notes(settled, prepared, choices), tuple(choices))
 
 
 # --- step 4: notes ----------------------------------------------------------------------------
