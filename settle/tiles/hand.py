@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from settle.tiles.notation import check_tile, format_tiles, parse_tile, parse_tiles, suit_of
+from settle.tiles.notation import all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
@@ -106,13 +106,16 @@ class TileHand:
     bao_tile: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(check_tile(t) for t in self.concealed)))
+        concealed = tuple(self.concealed)
+        if not all_tile_ids(concealed):
+            concealed = tuple(check_tile(t) for t in concealed)  # raises for the first bad one
+        object.__setattr__(self, "concealed", tuple(sorted(concealed)))
         object.__setattr__(self, "melds", tuple(self.melds))
         check_tile(self.win_tile)
-        for name in ("indicator", "bao_tile"):
-            value = getattr(self, name)
-            if value is not None:
-                check_tile(value)
+        if self.indicator is not None:
+            check_tile(self.indicator)
+        if self.bao_tile is not None:
+            check_tile(self.bao_tile)
         self._check_size()
         if self.win_tile not in self.concealed:
             raise ValueError(
@@ -158,7 +161,10 @@ class TileHand:
             )
 
     def _check_copies(self) -> None:
-        for tile, count in Counter(self.all_tiles()).items():
+        tiles = self.all_tiles()
+        if len(tiles) - len(set(tiles)) < 4:
+            return  # a fifth copy needs at least four repeats: the usual hand stops here cheaply
+        for tile, count in Counter(tiles).items():
             if count > 4:
                 raise ValueError(
                     f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile"

@@ -18,6 +18,7 @@ maps them to a key path in the hand file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 TILE_COUNT = 34
@@ -94,6 +95,23 @@ def check_tile(tile: int) -> int:
     return tile
 
 
+# Text made only of valid compact runs (``123m``, ``55z``) and ASCII separators: read by one
+# regular expression instead of character by character.  Anything else (Chinese names, bad
+# tokens) takes the general reader, which also words the errors.
+_COMPACT_ONLY = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ]|[ \t\r\n,;])*")
+_COMPACT_RUN = re.compile(r"([1-9]+)([mpszMPSZ])")
+_SUIT_OFFSET = {letter: SUIT_LETTERS.index(letter.lower()) * 9 for letter in "mpszMPSZ"}
+# Texts already read (hand files repeat tiles such as win_tile, indicator and melds); bounded.
+_PARSED: dict[str, tuple[int, ...]] = {}
+PARSED_MEMO_LIMIT = 20_000
+
+
+def all_tile_ids(tiles: Iterable[object]) -> bool:
+    """Whether every value is a plain int tile id 0..33 (the quick test before
+    :func:`check_tile` words the error for the first bad one)."""
+    return all(type(t) is int and 0 <= t < TILE_COUNT for t in tiles)
+
+
 def parse_tiles(text: str) -> list[int]:
     """Parse compact notation and/or Chinese names into tile ids, in the order written.
 
@@ -101,6 +119,20 @@ def parse_tiles(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise ValueError(f"tiles must be a string such as '123m 55z', got {text!r}")
+    tiles = _PARSED.get(text)
+    if tiles is None:
+        if _COMPACT_ONLY.fullmatch(text):
+            tiles = tuple(_SUIT_OFFSET[s] + int(d) - 1 for run, s in _COMPACT_RUN.findall(text) for d in run)
+        else:
+            tiles = tuple(_read_tiles(text))
+        if len(_PARSED) >= PARSED_MEMO_LIMIT:
+            _PARSED.clear()
+        _PARSED[text] = tiles
+    return list(tiles)
+
+
+def _read_tiles(text: str) -> list[int]:
+    """The general reader: compact runs and Chinese names, character by character."""
     original, text = text, text.translate(_SIMPLIFIED)
     tiles: list[int] = []
     digits = ""
@@ -179,10 +211,12 @@ def tile_to_chinese(tile: int) -> str:
 def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:
     """Compact notation, one suit letter per run: ``[0, 1, 2, 27, 27]`` -> ``"123m11z"``."""
     ordered = sorted(tiles) if sort else list(tiles)
+    if not all_tile_ids(ordered):
+        for tile in ordered:
+            check_tile(tile)  # raises for the first bad one
     out: list[str] = []
     run_suit: int | None = None
     for tile in ordered:
-        check_tile(tile)
         if run_suit is not None and suit_of(tile) != run_suit:
             out.append(SUIT_LETTERS[run_suit])
         run_suit = suit_of(tile)
