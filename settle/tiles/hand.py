@@ -161,10 +161,7 @@ class TileHand:
             )
 
     def _check_copies(self) -> None:
-        tiles = self.all_tiles()
-        if len(tiles) - len(set(tiles)) < 4:
-            return  # a fifth copy needs at least four repeats: the usual hand stops here cheaply
-        for tile, count in Counter(tiles).items():
+        for tile, count in Counter(self.all_tiles()).items():
             if count > 4:
                 raise ValueError(
                     f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile"
