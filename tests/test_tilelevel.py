@@ -19,8 +19,9 @@ import yaml
 from typer.testing import CliRunner
 
 from settle import HandError, cli, parse_hand, settle_hand
+from settle.api import rule_problems, validate_model
 from settle.errors import format_path
-from settle.tilelevel import settle_with_tiles
+from settle.tilelevel import prepare, resolve, settle_with_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 TILE_FIXTURES = ROOT / "fixtures" / "tiles"
@@ -534,3 +535,40 @@ def test_tile_fixture_and_its_result_validate_against_the_schemas(name: str) -> 
     doc = yaml.safe_load((TILE_FIXTURES / name).read_text(encoding="utf-8"))
     assert [e.message for e in schema("hand").iter_errors(doc)] == []
     assert [e.message for e in schema("result").iter_errors(settle_hand(doc).as_dict())] == []
+
+
+# --- resolve's shortcuts give what the long way gives ------------------------------------------
+# prepare() fills the winners' opens/kongs by copying the validated hand instead of validating the
+# document again, and resolve() reuses the kept reading's settlement instead of checking and
+# settling the final hand again: both must be exactly what the long way gives.
+
+SHORTCUT_CASES = {
+    **{name: yaml.safe_load((TILE_FIXTURES / name).read_text(encoding="utf-8")) for name in sorted(EXPECTED)},
+    "several winners (R8)": hand("rushan", [
+        {"winner": "B", "by": "discard", "from": "A", "tiles": tiles("111s 222s 333s 99s", "9s", pung("555s", "D"))},
+        {"winner": "C", "by": "discard", "from": "A", "tiles": tiles("99s 345m 678p 234p 666m", "9s")},
+    ], options={"multi_win": True}),
+    "kongs and opens given too": hand("wuhan", {"winner": "D", "by": "self_draw", "tiles": tiles(
+        "22m 345m 678p", "2m", pung("777s", "B"), kong("9999p", "exposed", "C"), indicator="1z")},
+        players={"A": {}, "B": {"kongs": {"hongzhong": 1}}, "C": {}, "D": {"opens": ["B", "C"]}}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUT_CASES))
+def test_effective_hand_is_what_validating_its_document_gives(name: str) -> None:
+    data = SHORTCUT_CASES[name]
+    region, typed = validate_model(data)
+    effective = prepare(data, region, typed).hand
+    _, revalidated = validate_model(effective.model_dump(by_alias=True, exclude_none=True))
+    assert revalidated == effective
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUT_CASES))
+def test_resolved_settlement_is_the_final_hand_settled(name: str) -> None:
+    data = SHORTCUT_CASES[name]
+    region, typed = validate_model(data)
+    resolution = resolve(data, region, typed)
+    assert rule_problems(region, resolution.hand) == []
+    fresh = region.settle(resolution.hand)
+    assert (resolution.settlement.net, resolution.settlement.transfers) == (fresh.net, fresh.transfers)
+    assert resolution.settlement.notes[:len(fresh.notes)] == fresh.notes
