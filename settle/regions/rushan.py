@@ -26,7 +26,7 @@ from settle import core
 from settle.checks import win_path
 from settle.core import Debt, Settlement
 from settle.errors import Path, Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary, with_traditional
 
@@ -130,7 +130,7 @@ class RushanOptions(Strict):
         return data
 
 
-RushanHand = Hand[RushanOptions, RushanFan, RushanKong]  # type: ignore[valid-type]
+RushanHand = hand_model("Rushan", RushanOptions, RushanFan, RushanKong)
 RushanWin = Any  # one win of a RushanHand (settle.model.Win[RushanFan])
 
 SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}

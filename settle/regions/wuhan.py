@@ -20,7 +20,7 @@ from pydantic import Field, PositiveInt, StrictBool, model_validator
 from settle import core
 from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -102,7 +102,7 @@ class WuhanOptions(Strict):
         return self
 
 
-WuhanHand = Hand[WuhanOptions, WuhanFan, WuhanKong]  # type: ignore[valid-type]
+WuhanHand = hand_model("Wuhan", WuhanOptions, WuhanFan, WuhanKong)
 
 BIG_BASE = 10
 """Base points per big hand (H3)."""

@@ -20,7 +20,7 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from settle import core
 from settle.core import Debt, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -107,7 +107,7 @@ class WuxueOptions(Strict):
         return 2 * self.piao if self.piao_both_sides else self.piao
 
 
-WuxueHand = Hand[WuxueOptions, WuxueFan, WuxueKong]  # type: ignore[valid-type]
+WuxueHand = hand_model("Wuxue", WuxueOptions, WuxueFan, WuxueKong)
 
 GOLDEN: dict[tuple[int, int], str] = {
     (4, 2): "small",
