@@ -15,7 +15,8 @@ below ``exposed + added`` ...) live in :mod:`settle.checks` and in the regions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -88,7 +89,8 @@ def _one_spelling_per_key(value: object, handler: ValidatorFunctionWrapHandler, 
     """Validate a mapping whose keys are normalised (aliases, trimmed names); two input keys that
     become the same key are an error instead of one silently replacing the other."""
     result = handler(value)
-    if isinstance(value, Mapping) and isinstance(result, Mapping) and len(result) < len(value):
+    # Strict validation takes only a dict here (abc Mapping checks cost more than the rest).
+    if isinstance(value, dict) and len(result) < len(value):
         spellings: dict[object, list[str]] = {}
         for key in value:
             (canonical,) = handler({key: value[key]})
@@ -138,7 +140,7 @@ class Player(Strict):
 
 def _from_is_the_key(data: Any) -> Any:
     """``from_`` is the Python attribute, not a hand-file key (HAND-FORMAT "The win")."""
-    if isinstance(data, Mapping) and "from_" in data:
+    if isinstance(data, dict) and "from_" in data:
         both = " (and `from` is given too)" if "from" in data else ""
         raise PydanticCustomError(
             "alias_clash", "`from_` is not a key of the hand format{both}: write `from` once",
@@ -242,12 +244,19 @@ def _players_mapping(value: object) -> object:
     """Accept the list form; reject names that are not text, and names repeated after
     trimming spaces (the API layer reports the same with the exact key path first)."""
     if isinstance(value, list):
-        _reject_repeats(value)
+        if not _plain_names(value) or len(set(value)) < len(value):
+            _reject_repeats(value)
         return {name: {} for name in value}
     if isinstance(value, Mapping):
-        _reject_repeats(list(value))
+        if not _plain_names(value):
+            _reject_repeats(list(value))
         return {name: ({} if details is None else details) for name, details in value.items()}
     return value
+
+
+def _plain_names(names: Iterable[object]) -> bool:
+    """Every name is text without spaces at its ends, so names repeat only if equal."""
+    return all(type(name) is str and name == name.strip() for name in names)
 
 
 def name_problem(name: object) -> str | None:
@@ -312,6 +321,22 @@ def _none_as_empty(value: object) -> object:
     return {} if value is None else value
 
 
+def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
+    """A before-validator giving ``options`` absent, null or ``{}`` the region's default options,
+    validated once and shared (options models are frozen): most hands state no options."""
+
+    @functools.cache
+    def default() -> Strict:
+        return options()
+
+    def fill(value: object) -> object:
+        if value is None or (type(value) is dict and not value):
+            return default()
+        return value
+
+    return fill
+
+
 class Hand(Strict):
     """One finished hand (局), as in HAND-FORMAT.md "Top-level keys".
 
@@ -336,7 +361,7 @@ class Hand(Strict):
     @model_validator(mode="before")
     @classmethod
     def _one_spelling_per_field(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and "fans" in data and "jin" in data:
+        if isinstance(data, dict) and "fans" in data and "jin" in data:
             raise PydanticCustomError(
                 "alias_clash", "give either `fans` or its alias `jin`, not both", {"key": "jin"})
         return data
@@ -388,7 +413,7 @@ def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[
         Hand,
         players=(Annotated[dict[Name, player], BeforeValidator(_players_mapping)],  # type: ignore[valid-type]
                  Field(description=PLAYERS_HELP)),
-        options=(Annotated[options, BeforeValidator(_none_as_empty)],
+        options=(Annotated[options, BeforeValidator(_default_when_empty(options))],
                  Field(None, validate_default=True, description=OPTIONS_HELP)),
         win=(one_or_many(win) | None, None),
     )

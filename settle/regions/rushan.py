@@ -14,6 +14,7 @@ splits the cap among the winners (R7, R8).  Next dealer: R10.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from math import prod
@@ -363,14 +364,16 @@ def _draw_note(hand: RushanHand) -> str:
     return f"荒庄 with no kongs: {hand.dealer} stays dealer (R10)"
 
 
-def _changed_options(options: RushanOptions) -> list[str]:
-    """``key value`` of every option that differs from its default, as the hand file stated it."""
+@functools.lru_cache(maxsize=256)
+def _changed_options(options: RushanOptions) -> tuple[str, ...]:
+    """``key value`` of every option that differs from its default, as the hand file stated it
+    (options models are frozen and hashable; a batch repeats a few option sets many times)."""
     out = []
     for key, field in RushanOptions.model_fields.items():
         value = getattr(options, key)
         if value != field.default:
             out.append(f"{key} {'on' if value is True else value}")
-    return out
+    return tuple(out)
 
 
 REGION = Region(

@@ -218,9 +218,9 @@ def _owed(hand: WuhanHand, loser: str, fans: dict[str, Tally], big: list[str]) -
     win = hand.win
     a, b = fans[loser].total, fans[win.winner].total
     if not big:
-        return Debt(loser, win.winner, 2 ** (a + b), core.power_formula(1, a, b, Fraction(1)))
+        return Debt(loser, win.winner, 2 ** (a + b), core.power_formula(1, a, b, 1))
     base = BIG_BASE * len(big)
-    factor = SELF_DRAW_OR_DISCARDER if win.by == "self_draw" or loser == win.discarder else Fraction(1)
+    factor = SELF_DRAW_OR_DISCARDER if win.by == "self_draw" or loser == win.discarder else 1
     amount = base * 2 ** (a + b) * factor
     return Debt(loser, win.winner, amount, core.power_formula(base, a, b, factor))
 

@@ -289,6 +289,8 @@ def _piao(hand: WuxueHand, debt: Debt) -> Debt:
     """W9: 漂 on top of every paying loser's amount, never capped."""
     opts = hand.options
     points = opts.piao_per_loser
+    if not points:
+        return debt
     source = f" (2×{opts.piao}, piao_both_sides)" if opts.piao_both_sides else ""
     return core.add_extra(debt, points, f"+ 漂 {points}{source} = {debt.amount + points} (W9)")
 
