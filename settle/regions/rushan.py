@@ -61,6 +61,8 @@ PATTERNS: dict[str, Pattern] = {
                 kind="multiplier", ruling="R2, R3, R3b"),
         Pattern("menqing", "门清", "self-draw with no 吃/碰/明杠 (门清一条龙 only)", 2,
                 kind="multiplier", ruling="R2, R3, R3b, G10", aliases=("门前清",)),
+        Pattern("qiangganghu", "抢杠", "robbing a kong: implied by by: robbed_kong; no multiplier (R2)", 0,
+                kind="implied", ruling="G10, R5", only_by=frozenset({"robbed_kong"}), aliases=("抢杠胡",)),
     )
 }
 """Rushan scoring items: one base (R1) times every multiplier named (R2)."""
@@ -334,6 +336,9 @@ def next_dealer(hand: RushanHand) -> str:
 def _notes(hand: RushanHand, points: Mapping[str, Points]) -> list[str]:
     """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
     notes = [_who_pays(hand)] if hand.wins else [_draw_note(hand)]
+    for win in hand.wins:
+        notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
+                  "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
     for p in points.values():
         notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open (R3b)"
                   for k in p.auto]
