@@ -1,9 +1,13 @@
 """Hand-file input models (pydantic v2), shared by every region.
 
-The shapes follow ../shared/HAND-FORMAT.md.  Each region parametrises the generic
-:class:`Hand` with its own options model, fan vocabulary and kong kinds
-(``Hand[WuhanOptions, WuhanFan, WuhanKong]``), so pydantic checks every value
-against that region's tables and reports the key path of each error.
+The shapes follow ../shared/HAND-FORMAT.md.  Each region builds its own :class:`Hand`
+with :func:`hand_model`, from its options model, fan vocabulary and kong kinds
+(``hand_model("Wuhan", WuhanOptions, WuhanFan, WuhanKong)``), so pydantic checks every
+value against that region's tables and reports the key path of each error.
+
+The region models are plain subclasses that narrow a few fields, not pydantic generics:
+a parametrised generic costs tens of milliseconds to build, which every ``settle hand``
+would pay at start-up (issue 5, cold start).
 
 Checks that need several fields at once (a winner who is also ``from``, ``opens``
 below ``exposed + added`` ...) live in :mod:`settle.checks` and in the regions.
@@ -11,8 +15,9 @@ below ``exposed + added`` ...) live in :mod:`settle.checks` and in the regions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any, Generic, Literal, TypeVar
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AliasChoices,
@@ -26,16 +31,13 @@ from pydantic import (
     StringConstraints,
     Tag,
     ValidatorFunctionWrapHandler,
+    create_model,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from settle.vocab import Term, WinBy, vocabulary
-
-OptT = TypeVar("OptT", bound=BaseModel)
-FanT = TypeVar("FanT")
-KongT = TypeVar("KongT")
 
 Name = Annotated[
     str,
@@ -50,6 +52,14 @@ Count = Annotated[StrictInt, Field(ge=0, le=64)]
 
 FanTotal = Annotated[StrictInt, Field(ge=0, le=64, description="番 / 斤 total, 0–64")]
 """An explicit per-player 番/斤 total (G5): 0–64, so 2**total stays small."""
+
+KONGS_HELP = "杠: kind -> count"
+MELD_KONG_HELP = "kongs only: exposed 明杠, added 补杠 or concealed 暗杠"
+MELDS_HELP = "declared melds (吃 碰 杠), in the order made"
+WIN_FANS_HELP = "named scoring items the winner claims"
+WIN_TILES_HELP = "the winner's tiles (optional): hand, win_tile, melds, indicator, bao_tile"
+PLAYERS_HELP = "seating = turn order (G1): a list of names, or name -> details"
+OPTIONS_HELP = "house-rule options of the region"
 
 NOBODY = "none"
 """``win.liable: none`` states that nobody is liable (G7)."""
@@ -79,7 +89,8 @@ def _one_spelling_per_key(value: object, handler: ValidatorFunctionWrapHandler, 
     """Validate a mapping whose keys are normalised (aliases, trimmed names); two input keys that
     become the same key are an error instead of one silently replacing the other."""
     result = handler(value)
-    if isinstance(value, Mapping) and isinstance(result, Mapping) and len(result) < len(value):
+    # Strict validation takes only a dict here (abc Mapping checks cost more than the rest).
+    if isinstance(value, dict) and len(result) < len(value):
         spellings: dict[object, list[str]] = {}
         for key in value:
             (canonical,) = handler({key: value[key]})
@@ -92,7 +103,7 @@ def _one_spelling_per_key(value: object, handler: ValidatorFunctionWrapHandler, 
     return result
 
 
-class Player(Strict, Generic[KongT]):
+class Player(Strict):
     """One player's facts (a value of the ``players`` mapping); omitted facts are zero (G8).
 
     ``opens`` (开口): a count, or the list of players who fed each claim in order (G4);
@@ -102,7 +113,7 @@ class Player(Strict, Generic[KongT]):
 
     opens: Count | Annotated[list[Name], Field(max_length=4)] = Field(
         0, description="开口: a count, or who fed each claim from a discard, in order (G4)")
-    kongs: dict[KongT, Count] = Field(default_factory=dict, description="杠: kind -> count")
+    kongs: dict[str, Count] = Field(default_factory=dict, description=KONGS_HELP)
     ready: StrictBool = Field(False, description="听牌 when the hand ended (Wuhan H7 a)")
     fish: Annotated[StrictInt, Field(ge=0, le=2)] = Field(0, description="乳山 飘鱼 0, 1 or 2 (R6)")
 
@@ -129,7 +140,7 @@ class Player(Strict, Generic[KongT]):
 
 def _from_is_the_key(data: Any) -> Any:
     """``from_`` is the Python attribute, not a hand-file key (HAND-FORMAT "The win")."""
-    if isinstance(data, Mapping) and "from_" in data:
+    if isinstance(data, dict) and "from_" in data:
         both = " (and `from` is given too)" if "from" in data else ""
         raise PydanticCustomError(
             "alias_clash", "`from_` is not a key of the hand format{both}: write `from` once",
@@ -159,7 +170,7 @@ MELD_KINDS: dict[str, Term] = {
 MeldKind = vocabulary(MELD_KINDS, "meld kind")
 
 
-class TileMeld(Strict, Generic[KongT]):
+class TileMeld(Strict):
     """One declared meld of the winner (``win.tiles.melds[i]``), in the order it was made.
 
     ``kind``: chow 吃, pung 碰 or kong 杠; ``tiles``: its 3 (4 for a kong) tiles; ``from``:
@@ -173,7 +184,7 @@ class TileMeld(Strict, Generic[KongT]):
     from_: Name | None = Field(None, alias="from",
                                description="who fed this claimed meld (chow, pung, exposed kong, "
                                            "the 碰 under an added kong)")
-    kong: KongT | None = Field(None, description="kongs only: exposed 明杠, added 补杠 or concealed 暗杠")
+    kong: str | None = Field(None, description=MELD_KONG_HELP)
 
     @model_validator(mode="before")
     @classmethod
@@ -181,7 +192,7 @@ class TileMeld(Strict, Generic[KongT]):
         return _from_is_the_key(data)
 
 
-class WinTiles(Strict, Generic[KongT]):
+class WinTiles(Strict):
     """The winner's tiles (``win.tiles``; HAND-FORMAT "The win", issue 7).
 
     ``hand``: the concealed tiles, winning tile included (14 - 3 per meld of them);
@@ -194,26 +205,23 @@ class WinTiles(Strict, Generic[KongT]):
 
     hand: TileText
     win_tile: TileText | None = Field(None, description="the winning tile, one of `hand`")
-    melds: list[TileMeld[KongT]] = Field(default_factory=list, max_length=4,
-                                         description="declared melds (吃 碰 杠), in the order made")
+    melds: list[TileMeld] = Field(default_factory=list, max_length=4, description=MELDS_HELP)
     indicator: TileText | None = Field(None, description="the flipped tile (翻牌) that fixes the wildcard "
                                                          "(Wuhan 癞子 H12, Wuxue 宝/癞子皮 W15)")
     bao_tile: TileText | None = Field(None, description="Rushan 搂宝: the 宝 tile (R9)")
 
 
-class Win(Strict, Generic[FanT, KongT]):
+class Win(Strict):
     """The win: who won, how, from whom, and the named items claimed (HAND-FORMAT "The win")."""
 
     winner: Name
     by: WinBy  # type: ignore[valid-type]
     from_: Name | None = Field(None, alias="from",
                                description="the discarder, or the robbed player (G6)")
-    fans: list[FanT] = Field(default_factory=list, max_length=20,
-                             description="named scoring items the winner claims")
+    fans: list[str] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
     liable: Liable | None = Field(
         None, description="包牌/承包 player, or `none`; overrides the derivation (G7)")
-    tiles: WinTiles[KongT] | None = Field(
-        None, description="the winner's tiles (optional): hand, win_tile, melds, indicator, bao_tile")
+    tiles: WinTiles | None = Field(None, description=WIN_TILES_HELP)
 
     @model_validator(mode="before")
     @classmethod
@@ -236,12 +244,19 @@ def _players_mapping(value: object) -> object:
     """Accept the list form; reject names that are not text, and names repeated after
     trimming spaces (the API layer reports the same with the exact key path first)."""
     if isinstance(value, list):
-        _reject_repeats(value)
+        if not _plain_names(value) or len(set(value)) < len(value):
+            _reject_repeats(value)
         return {name: {} for name in value}
     if isinstance(value, Mapping):
-        _reject_repeats(list(value))
+        if not _plain_names(value):
+            _reject_repeats(list(value))
         return {name: ({} if details is None else details) for name, details in value.items()}
     return value
+
+
+def _plain_names(names: Iterable[object]) -> bool:
+    """Every name is text without spaces at its ends, so names repeat only if equal."""
+    return all(type(name) is str and name == name.strip() for name in names)
 
 
 def name_problem(name: object) -> str | None:
@@ -290,11 +305,39 @@ def _win_shape(value: object) -> str:
     return "many" if isinstance(value, list) else "one"
 
 
+def one_or_many(win: type[Win]) -> Any:
+    """``win`` as a mapping, or a list of them (Rushan 一炮多响, R8), told apart by shape."""
+    return Annotated[
+        Annotated[win, Tag("one")] | Annotated[list[win], Tag("many")],  # type: ignore[valid-type]
+        Discriminator(_win_shape),
+    ]
+
+
+WinOrWins = one_or_many(Win)
+"""The shape of ``win`` in the shared model (each region narrows ``Win``)."""
+
+
 def _none_as_empty(value: object) -> object:
     return {} if value is None else value
 
 
-class Hand(Strict, Generic[OptT, FanT, KongT]):
+def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
+    """A before-validator giving ``options`` absent, null or ``{}`` the region's default options,
+    validated once and shared (options models are frozen): most hands state no options."""
+
+    @functools.cache
+    def default() -> Strict:
+        return options()
+
+    def fill(value: object) -> object:
+        if value is None or (type(value) is dict and not value):
+            return default()
+        return value
+
+    return fill
+
+
+class Hand(Strict):
     """One finished hand (局), as in HAND-FORMAT.md "Top-level keys".
 
     Exactly one of ``win``, ``draw: true`` or ``abandon`` (checked in :mod:`settle.checks`).
@@ -303,15 +346,12 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
 
     id: Annotated[str, StringConstraints(max_length=200)] | StrictInt | None = None
     region: str
-    players: Annotated[dict[Name, Player[KongT]], BeforeValidator(_players_mapping)] = Field(
-        description="seating = turn order (G1): a list of names, or name -> details")
+    players: Annotated[dict[Name, Player], BeforeValidator(_players_mapping)] = Field(
+        description=PLAYERS_HELP)
     dealer: Name | None = Field(None, description="庄家")
-    options: Annotated[OptT, BeforeValidator(_none_as_empty)] = Field(
-        None, validate_default=True, description="house-rule options of the region")
-    win: Annotated[
-        Annotated[Win[FanT, KongT], Tag("one")] | Annotated[list[Win[FanT, KongT]], Tag("many")],
-        Discriminator(_win_shape),
-    ] | None = None
+    options: Annotated[Strict, BeforeValidator(_none_as_empty)] = Field(
+        None, validate_default=True, description=OPTIONS_HELP)
+    win: WinOrWins | None = None
     draw: StrictBool = Field(False, description="荒庄 / 流局: nobody won")
     abandon: Abandon | None = Field(None, description="Wuhan 逃跑 (H9)")
     fans: dict[Name, FanTotal] | None = Field(
@@ -321,7 +361,7 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
     @model_validator(mode="before")
     @classmethod
     def _one_spelling_per_field(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and "fans" in data and "jin" in data:
+        if isinstance(data, dict) and "fans" in data and "jin" in data:
             raise PydanticCustomError(
                 "alias_clash", "give either `fans` or its alias `jin`, not both", {"key": "jin"})
         return data
@@ -338,7 +378,7 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
         return list(self.players)
 
     @property
-    def wins(self) -> list[Win[FanT, KongT]]:
+    def wins(self) -> list[Any]:
         """The win(s) as a list: one entry, or several for Rushan 一炮多响 (R8)."""
         if self.win is None:
             return []
@@ -350,3 +390,30 @@ class Hand(Strict, Generic[OptT, FanT, KongT]):
 
 
 WinByKey = Literal["self_draw", "discard", "robbed_kong"]
+
+
+def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[Hand]:
+    """The ``Hand`` model of one region (``WuhanHand`` ...): the shared shape with the region's
+    options model, fan vocabulary type (``win.fans`` items) and kong-kind type (``kongs`` keys,
+    ``melds[i].kong``).  Each class is named after the region (``WuhanPlayer``, ``WuhanWin``),
+    which is also its name in the JSON Schema.  Built lazily, on first validation.
+    """
+
+    def narrowed(base: type[Strict], **fields: Any) -> Any:
+        return create_model(f"{region}{base.__name__}", __base__=base,
+                            __module__=base.__module__, **fields)
+
+    player = narrowed(Player, kongs=(dict[kong, Count], Field(default_factory=dict, description=KONGS_HELP)))
+    meld = narrowed(TileMeld, kong=(kong | None, Field(None, description=MELD_KONG_HELP)))
+    tiles = narrowed(WinTiles, melds=(list[meld], Field(default_factory=list, max_length=4,  # type: ignore[valid-type]
+                                                         description=MELDS_HELP)))
+    win = narrowed(Win, fans=(list[fan], Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)),
+                   tiles=(tiles | None, Field(None, description=WIN_TILES_HELP)))
+    return narrowed(  # type: ignore[no-any-return]
+        Hand,
+        players=(Annotated[dict[Name, player], BeforeValidator(_players_mapping)],  # type: ignore[valid-type]
+                 Field(description=PLAYERS_HELP)),
+        options=(Annotated[options, BeforeValidator(_default_when_empty(options))],
+                 Field(None, validate_default=True, description=OPTIONS_HELP)),
+        win=(one_or_many(win) | None, None),
+    )

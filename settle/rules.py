@@ -48,6 +48,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
 
 VALUE_WORDS: dict[str, tuple[str, str]] = {
     "base": ("底分", "base"),
+    "implied": ("由抢杠计", "counted by robbed_kong"),
 }
 
 UNIT_WORDS: dict[str, str] = {"番": "fans", "斤": "jin", "分": "points"}
@@ -94,6 +95,8 @@ def value_text(region: Region, term: Pattern | KongKind, lang: str = "en") -> st
     """A vocabulary value with its unit: ``base 10``, ``1 番``, ``2 斤``, ``×4``."""
     if isinstance(term, Pattern) and term.kind == "multiplier":
         return f"×{term.value}"
+    if isinstance(term, Pattern) and term.kind == "implied":  # G10: the win type scores it
+        return _pick(VALUE_WORDS["implied"], lang)
     if isinstance(term, Pattern) and (region.unit, term.kind) in BASE_KINDS:
         return f"{_pick(VALUE_WORDS['base'], lang)} {term.value}"
     return f"{term.value} {region.unit}"

@@ -129,6 +129,9 @@ def vocabulary(
     def normalise(value: object) -> object:
         if not isinstance(value, str):
             return value
+        key = table.get(value)  # the usual case: a key or a name written exactly as listed
+        if key is not None:
+            return key
         key = table.get(simplified(value.strip()).lower())
         if key is not None:
             return key

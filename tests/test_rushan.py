@@ -86,6 +86,22 @@ def test_r5_g6_robbed_kong_only_the_robbed_player_pays() -> None:
     assert nets(data) == {"A": 0, "B": 0, "C": -4, "D": 4}  # 1 + (1+2)
 
 
+def test_g10_qiangganghu_named_on_a_robbed_kong_is_implied_and_counted_once() -> None:
+    # G10 (region-free): qiangganghu is implied by robbed_kong; R2 gives it no multiplier, so naming
+    # it changes nothing: 碰碰胡 base 2 x no multiplier = 2, only the robbed C pays (R5, G6).
+    players = {"A": {}, "B": {}, "C": {"opens": 2}, "D": {}}
+    win = {"winner": "D", "by": "robbed_kong", "from": "C", "fans": ["pengpenghu"]}
+    plain = rushan(players, win=win)
+    named = rushan(players, win={**win, "fans": ["pengpenghu", "抢杠"]})
+    assert nets(plain) == nets(named) == {"A": 0, "B": 0, "C": -2, "D": 2}
+    assert any("G10" in note for note in settle_hand(named).notes)
+
+
+def test_g10_qiangganghu_without_a_robbed_kong_is_an_error() -> None:
+    data = rushan(win={"winner": "D", "by": "discard", "from": "C", "fans": ["qiangganghu"]})
+    assert error_paths(data) == ["win.fans[0]"]
+
+
 def test_g14_chinese_and_traditional_aliases() -> None:
     # 碰碰胡 (飄胡) 2 × 風一色 ×2 × 槓開 ×2 = 8, self-drawn by B: 3 × 8 = 24.
     data = rushan(region="乳山", win={"winner": "B", "by": "自摸", "fans": ["飄胡", "風一色", "槓開"]})

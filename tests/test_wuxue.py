@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import FOUR, hand_of, nets, paid
+from helpers import FOUR, error_paths, hand_of, nets, paid
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -230,6 +230,21 @@ def test_w10_robbed_player_alone_pays_one_cap_plus_piao() -> None:
     assert result.net == {"A": 0, "B": -20, "C": 0, "D": 20}
     assert result.liable is None
     assert "W10" in result.transfers[0].why
+
+
+def test_g10_qiangganghu_named_on_a_robbed_kong_is_implied_and_counted_once() -> None:
+    # G10 (region-free): naming 抢杠胡 adds nothing to by: robbed_kong; W10 still has B pay one cap
+    # 15 + 漂 5 = 20, and D's 斤 stay 清一色 2 (no 斤 for the implied item).
+    named = wuxue(ROBBED_PLAYERS, options={"piao": 5}, win={**ROBBED_WIN, "fans": ["qingyise", "抢杠胡"]})
+    result = settle_hand(named)
+    assert result.net == {"A": 0, "B": -20, "C": 0, "D": 20}
+    assert result.scores["D"] == 2
+    assert any("G10" in note for note in result.notes)
+
+
+def test_g10_qiangganghu_without_a_robbed_kong_is_an_error() -> None:
+    data = wuxue(ROBBED_PLAYERS, win={"winner": "D", "by": "self_draw", "fans": ["qiangganghu"]})
+    assert error_paths(data) == ["win.fans[0]"]
 
 
 def test_w10_robbed_pays_the_cap_option_never_golden() -> None:

@@ -29,7 +29,7 @@ class Region:
 
     ``seats``: allowed player counts (W14, H11, R11); ``unit``: 番, 斤 or 分;
     ``patterns``/``kongs``: the vocabulary tables; ``options``: the options model;
-    ``hand_model``: ``Hand`` parametrised for this region; ``check`` returns the
+    ``hand_model``: the ``Hand`` model built for this region (:func:`settle.model.hand_model`); ``check`` returns the
     region's legality problems (G10, G13 ...); ``settle`` scores a checked hand.
     ``explicit_totals``: whether a per-player ``fans``/``jin`` total is allowed (G5);
     ``has_fish``: 飘鱼 exists (R6); ``has_abandon``: 逃跑 exists (H9);

@@ -14,6 +14,7 @@ splits the cap among the winners (R7, R8).  Next dealer: R10.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from math import prod
@@ -26,7 +27,7 @@ from settle import core
 from settle.checks import win_path
 from settle.core import Debt, Settlement
 from settle.errors import Path, Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary, with_traditional
 
@@ -60,6 +61,8 @@ PATTERNS: dict[str, Pattern] = {
                 kind="multiplier", ruling="R2, R3, R3b"),
         Pattern("menqing", "门清", "self-draw with no 吃/碰/明杠 (门清一条龙 only)", 2,
                 kind="multiplier", ruling="R2, R3, R3b, G10", aliases=("门前清",)),
+        Pattern("qiangganghu", "抢杠", "robbing a kong: implied by by: robbed_kong; no multiplier (R2)", 0,
+                kind="implied", ruling="G10, R5", only_by=frozenset({"robbed_kong"}), aliases=("抢杠胡",)),
     )
 }
 """Rushan scoring items: one base (R1) times every multiplier named (R2)."""
@@ -130,7 +133,7 @@ class RushanOptions(Strict):
         return data
 
 
-RushanHand = Hand[RushanOptions, RushanFan, RushanKong]  # type: ignore[valid-type]
+RushanHand = hand_model("Rushan", RushanOptions, RushanFan, RushanKong)
 RushanWin = Any  # one win of a RushanHand (settle.model.Win[RushanFan])
 
 SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}
@@ -333,6 +336,9 @@ def next_dealer(hand: RushanHand) -> str:
 def _notes(hand: RushanHand, points: Mapping[str, Points]) -> list[str]:
     """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
     notes = [_who_pays(hand)] if hand.wins else [_draw_note(hand)]
+    for win in hand.wins:
+        notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
+                  "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
     for p in points.values():
         notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open (R3b)"
                   for k in p.auto]
@@ -363,14 +369,16 @@ def _draw_note(hand: RushanHand) -> str:
     return f"荒庄 with no kongs: {hand.dealer} stays dealer (R10)"
 
 
-def _changed_options(options: RushanOptions) -> list[str]:
-    """``key value`` of every option that differs from its default, as the hand file stated it."""
+@functools.lru_cache(maxsize=256)
+def _changed_options(options: RushanOptions) -> tuple[str, ...]:
+    """``key value`` of every option that differs from its default, as the hand file stated it
+    (options models are frozen and hashable; a batch repeats a few option sets many times)."""
     out = []
     for key, field in RushanOptions.model_fields.items():
         value = getattr(options, key)
         if value != field.default:
             out.append(f"{key} {'on' if value is True else value}")
-    return out
+    return tuple(out)
 
 
 REGION = Region(

@@ -20,7 +20,7 @@ from pydantic import Field, PositiveInt, StrictBool, model_validator
 from settle import core
 from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -102,7 +102,7 @@ class WuhanOptions(Strict):
         return self
 
 
-WuhanHand = Hand[WuhanOptions, WuhanFan, WuhanKong]  # type: ignore[valid-type]
+WuhanHand = hand_model("Wuhan", WuhanOptions, WuhanFan, WuhanKong)
 
 BIG_BASE = 10
 """Base points per big hand (H3)."""
@@ -218,9 +218,9 @@ def _owed(hand: WuhanHand, loser: str, fans: dict[str, Tally], big: list[str]) -
     win = hand.win
     a, b = fans[loser].total, fans[win.winner].total
     if not big:
-        return Debt(loser, win.winner, 2 ** (a + b), core.power_formula(1, a, b, Fraction(1)))
+        return Debt(loser, win.winner, 2 ** (a + b), core.power_formula(1, a, b, 1))
     base = BIG_BASE * len(big)
-    factor = SELF_DRAW_OR_DISCARDER if win.by == "self_draw" or loser == win.discarder else Fraction(1)
+    factor = SELF_DRAW_OR_DISCARDER if win.by == "self_draw" or loser == win.discarder else 1
     amount = base * 2 ** (a + b) * factor
     return Debt(loser, win.winner, amount, core.power_formula(base, a, b, factor))
 

@@ -20,12 +20,13 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from settle import core
 from settle.core import Debt, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Hand, Strict
+from settle.model import NOBODY, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
 SELF = frozenset({"self_draw"})
 DISCARD = frozenset({"discard"})
+ROBBED = frozenset({"robbed_kong"})
 
 PATTERNS: dict[str, Pattern] = {
     p.key: p
@@ -50,6 +51,8 @@ PATTERNS: dict[str, Pattern] = {
                 aliases=("四宝",)),
         Pattern("gangkai", "杠开", "self-draw on the replacement tile after any kong", 1, kind="extra",
                 ruling="W2, G10", only_by=SELF, aliases=("杠上开花", "杠上花")),
+        Pattern("qiangganghu", "抢杠胡", "robbing a kong: implied by by: robbed_kong, which W10 scores",
+                0, kind="implied", ruling="G10, W10", only_by=ROBBED, aliases=("抢杠",)),
     )
 }
 """Wuxue scoring items (W2): big hands 2 斤 each and adding, the seven-pairs levels 2–5 斤
@@ -107,7 +110,7 @@ class WuxueOptions(Strict):
         return 2 * self.piao if self.piao_both_sides else self.piao
 
 
-WuxueHand = Hand[WuxueOptions, WuxueFan, WuxueKong]  # type: ignore[valid-type]
+WuxueHand = hand_model("Wuxue", WuxueOptions, WuxueFan, WuxueKong)
 
 GOLDEN: dict[tuple[int, int], str] = {
     (4, 2): "small",
@@ -189,7 +192,7 @@ def count_jin(hand: WuxueHand, name: str) -> Tally:
 
 
 def _winner_items(hand: WuxueHand) -> list[tuple[str, int]]:
-    return [(PATTERNS[k].zh, PATTERNS[k].value) for k in hand.win.fans]
+    return [(PATTERNS[k].zh, PATTERNS[k].value) for k in hand.win.fans if PATTERNS[k].kind != "implied"]
 
 
 def _open_items(hand: WuxueHand, name: str) -> list[tuple[str, int]]:
@@ -289,6 +292,8 @@ def _piao(hand: WuxueHand, debt: Debt) -> Debt:
     """W9: 漂 on top of every paying loser's amount, never capped."""
     opts = hand.options
     points = opts.piao_per_loser
+    if not points:
+        return debt
     source = f" (2×{opts.piao}, piao_both_sides)" if opts.piao_both_sides else ""
     return core.add_extra(debt, points, f"+ 漂 {points}{source} = {debt.amount + points} (W9)")
 
@@ -299,7 +304,13 @@ def _robbed(hand: WuxueHand) -> tuple[list[Debt], list[str]]:
     debt = Debt(win.from_, win.winner, opts.cap,
                 f"抢杠胡: {win.from_}'s kong was robbed, pays the cap {opts.cap} (W10)", capped=True)
     note = f"抢杠胡: only {win.from_} pays, one cap {opts.cap} + 漂; no 金鼎, no 包胡 (W10, G11)"
-    return [_piao(hand, debt)], [note]
+    return [_piao(hand, debt)], [note, *implied_notes(win.fans)]
+
+
+def implied_notes(fans: list[str]) -> list[str]:
+    """G10: a named ``qiangganghu`` adds nothing to ``by: robbed_kong``, which already scores it."""
+    return [f"{PATTERNS[k].label} named: implied by robbed_kong and counted once (G10)"
+            for k in fans if PATTERNS[k].kind == "implied"]
 
 
 def liable_player(hand: WuxueHand) -> tuple[str | None, str]:
