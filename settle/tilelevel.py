@@ -575,8 +575,15 @@ def wildcard(region: Region, hand: Hand, tiles: TileHand) -> int | None:
 
 
 def shape_claims(region: Region, win: WinModel) -> list[str]:
-    """The items of ``win.fans`` the tiles decide (every one but the situational items)."""
-    return [k for k in win.fans if k not in SITUATIONS[region.key]]
+    """The items of ``win.fans`` the tiles decide: every one but the situational items and the
+    items implied by ``by`` (Wuxue/Rushan ``qiangganghu``, G10)."""
+    return [k for k in win.fans if k not in SITUATIONS[region.key] and not implied(region, k)]
+
+
+def implied(region: Region, key: str) -> bool:
+    """An item the win type already scores, named or not (G10: ``qiangganghu`` on ``robbed_kong``
+    in Wuxue and Rushan, whose tables give it no value of its own)."""
+    return region.patterns[key].kind == "implied"
 
 
 def situations(region: Region, win: WinModel) -> list[str]:
@@ -876,6 +883,7 @@ def _differences(region: Region, winner: str, claimed: Sequence[str], derived: S
     if illegal is not None or derived is None:
         reason = illegal.message if illegal is not None else "no legal reading"
         return [Difference(winner, "illegal_win", None, "—", "", reason)]
+    claimed = [k for k in claimed if not implied(region, k)]
     out = [Difference(winner, "claimed_not_present", k, fan_labels(region, [k]), item_value(region, k))
            for k in claimed if k not in derived]
     out += [Difference(winner, "present_not_claimed", k, fan_labels(region, [k]), item_value(region, k))

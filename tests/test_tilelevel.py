@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from settle import HandError, cli, parse_hand, settle_hand
 from settle.api import rule_problems, validate_model
 from settle.errors import format_path
-from settle.tilelevel import prepare, resolve, settle_with_tiles
+from settle.tilelevel import check_claims, prepare, resolve, settle_with_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 TILE_FIXTURES = ROOT / "fixtures" / "tiles"
@@ -146,6 +146,20 @@ def test_wuhan_robbed_kong_implies_qiangganghu_and_the_robbed_player_pays() -> N
     assert result.net == {"A": 0, "B": -140, "C": 0, "D": 140}
     assert result.liable == "B"
     assert winner_fans(data) == ["qiangganghu", "hard"]
+
+
+WUXUE_QIDUI = {"hand": "2222m 44m 33p 55p 77s 88s", "win_tile": "4m", "indicator": "9p"}
+
+
+def test_wuxue_qiangganghu_named_is_implied_by_robbed_kong_and_not_a_shape_claim() -> None:
+    # G10: 抢杠胡 is implied by robbed_kong; with no shape item named the tiles decide the fans
+    # (豪华七对 3 + 硬胡 1), and W10 has the robbed A alone pay one cap 15 (no 漂): A -15, D +15.
+    win = {"winner": "D", "by": "robbed_kong", "from": "A", "fans": ["抢杠胡"], "tiles": WUXUE_QIDUI}
+    data = hand("wuxue", win)
+    assert nets(data) == {"A": -15, "B": 0, "C": 0, "D": 15}
+    assert winner_fans(data) == ["haohua_qidui", "hard"]
+    claims = {**win, "fans": ["qiangganghu", "haohua_qidui", "hard"]}
+    assert check_claims(hand("wuxue", claims)).agree
 
 
 @pytest.mark.parametrize(("ready", "expected"), [
