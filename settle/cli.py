@@ -93,16 +93,21 @@ def read_input(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
         raise HandError.at((), f"cannot read {path}: {exc.strerror}") from None
 
 
-@app.callback()
-def _group(
-    version: Annotated[bool, typer.Option("--version", help="print the version and exit")] = False,
-) -> None:
-    """Settle finished mahjong hands: 武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan."""
-    if version:
+def _print_version(asked: bool) -> None:
+    # Eager, so that `settle --version` alone works (a group otherwise asks for a command first).
+    if asked:
         from settle import __version__
 
         typer.echo(f"settle {__version__}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _group(
+    version: Annotated[bool, typer.Option("--version", help="print the version and exit", is_eager=True,
+                                          callback=_print_version)] = False,
+) -> None:
+    """Settle finished mahjong hands: 武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan."""
 
 
 # --- settle hand ----------------------------------------------------------------------------------

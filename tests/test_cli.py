@@ -156,3 +156,11 @@ def test_a_top_level_problem_prints_no_empty_path_and_no_repeated_line(tmp_path:
     assert code == 2
     assert "(top level)" not in err
     assert err.count("line 3") == 1
+
+
+def test_version_alone_prints_the_version() -> None:
+    # Regression (new-user trial): `settle --version` without a command said "Missing command" (exit 2).
+    from settle import __version__
+
+    code, out, _ = run("--version")
+    assert (code, out.strip()) == (0, f"settle {__version__}")
