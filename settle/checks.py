@@ -54,7 +54,8 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
         out.extend(_liable_spelling(hand))
     if hand.fans is not None and not region.explicit_totals:
         out.extend(_explicit_totals(hand, region))
-    out.extend(_option_amounts(hand))
+    if not _small_options(hand.options):
+        out.extend(_option_amounts(hand))
     return out
 
 
@@ -303,6 +304,8 @@ def _option_amounts(hand: Hand) -> Iterator[Problem]:
 
 
 _OPTION_FIELDS: dict[type, tuple[str, ...]] = {}
+_SMALL_KINDS = frozenset({bool, type(None), str, float, int})
+"""Option values :func:`_option_amounts` passes without looking further, ints when at most MAX_POINTS."""
 
 
 def _option_fields(model: type) -> tuple[str, ...]:
@@ -311,6 +314,15 @@ def _option_fields(model: type) -> tuple[str, ...]:
     if fields is None:
         fields = _OPTION_FIELDS[model] = tuple(model.model_fields)  # type: ignore[attr-defined]
     return fields
+
+
+def _small_options(options: Any) -> bool:
+    """The quick test of :func:`_option_amounts`: True when it has nothing to say."""
+    values = [getattr(options, key) for key in _option_fields(type(options))]
+    kinds = set(map(type, values))
+    if not kinds <= _SMALL_KINDS:
+        return False
+    return int not in kinds or max([v for v in values if type(v) is int]) <= MAX_POINTS
 
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
