@@ -43,8 +43,7 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
         out.extend(_dealer(hand, region))
     if not _all_named_playing(hand, players, dealer, wins):
         out.extend(_names(hand))
-    specials = _player_facts_into(out, players, region)
-    if specials:
+    if _player_facts_into(out, players, region):
         out.extend(_table_limits(hand, region))
     for i, one in enumerate(wins):
         out.extend(_one_win(hand, region, one, ("win", i) if isinstance(win, list) else ("win",)))
@@ -83,41 +82,49 @@ def _all_named_playing(hand: Hand, players: Any, dealer: str | None, wins: list[
 
 
 def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool:
-    """Add each player's problems to ``out`` (as :func:`_player_facts` gives them); returns whether
-    anyone holds a special (not ordinary) kong, for :func:`_table_limits`."""
+    """Add each player's problems to ``out`` (as the per-player checks give them, in order); returns
+    whether :func:`_table_limits` may have something to say (a special kong kind past its limit at
+    the table, or a player the quick test could not clear)."""
     kinds = region.kongs
     has_fish = region.has_fish
-    specials = False
+    table: dict[str, int] = {}
+    unsure = False
     for name, player in players.items():
         kongs = player.kongs
         opens = player.opens
-        count = len(opens) if isinstance(opens, list) else opens
+        feeders = isinstance(opens, list)
+        count = len(opens) if feeders else opens
         claimed = concealed = 0
         if kongs:
             ordinary = 0
             for kind, n in kongs.items():
                 term = kinds[kind]
-                if n > term.limit or not term.ordinary:
+                if n > term.limit:
                     break
-                ordinary += n
-                if kind in ("exposed", "added"):
-                    claimed += n
-                elif kind == "concealed":
-                    concealed += n
-            else:  # every kind ordinary and within its limit: only the sums are left
+                if term.ordinary:
+                    ordinary += n
+                    if kind in ("exposed", "added"):
+                        claimed += n
+                    elif kind == "concealed":
+                        concealed += n
+                else:
+                    table[kind] = table.get(kind, 0) + n
+            else:  # every kind within its limit: only the sums are left
                 if ordinary > 4:
                     out.extend(_kong_limits(name, player, region))
                 if count > 4 or count < claimed or count + concealed > 4:
                     out.extend(_open_limits(name, player))
-                _fish_and_feeders(out, name, player, region, has_fish)
+                if (player.fish and not has_fish) or (feeders and name in opens):
+                    _fish_and_feeders(out, name, player, region, has_fish)
                 continue
-            specials = specials or any(not kinds[kind].ordinary for kind in kongs)
+            unsure = True
             out.extend(_kong_limits(name, player, region))
             out.extend(_open_limits(name, player))
         elif count > 4:
             out.extend(_open_limits(name, player))
-        _fish_and_feeders(out, name, player, region, has_fish)
-    return specials
+        if (player.fish and not has_fish) or (feeders and name in opens):
+            _fish_and_feeders(out, name, player, region, has_fish)
+    return unsure or any(total > kinds[kind].limit for kind, total in table.items())
 
 
 def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region, has_fish: bool) -> None:
