@@ -222,7 +222,7 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False) -> Chunk
             chunk.stopped = True
             break
     if fmt == "jsonl":
-        chunk.text = "".join(piece + "\n" for piece in pieces)
+        chunk.text = "\n".join(pieces) + "\n" if pieces else ""
     else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
         chunk.text = (",\n" if fmt == "json" else "").join(pieces)
     return chunk
