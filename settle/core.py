@@ -163,7 +163,7 @@ class Tally:
         """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
         if self.stated:
             return f"{self.total} (stated)"
-        parts = " + ".join(f"{label} {n}" for label, n in self.items)
+        parts = " + ".join([f"{label} {n}" for label, n in self.items])
         return f"{self.total} = {parts}" if parts else "0"
 
 
@@ -249,19 +249,19 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
 
 def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
-    roles: dict[str, list[str]] = {n: [] for n in hand.names}
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.names, ())
     if hand.dealer:
-        roles[hand.dealer].append("dealer")
+        roles[hand.dealer] += ("dealer",)
     for win in hand.wins:
-        roles[win.winner].append("winner")
-        if win.from_ and win.from_ in roles and (
-                "discarder" not in roles[win.from_] and "robbed" not in roles[win.from_]):
-            roles[win.from_].append("robbed" if win.by == "robbed_kong" else "discarder")
+        roles[win.winner] += ("winner",)
+        source = win.from_
+        if source and source in roles and "discarder" not in roles[source] and "robbed" not in roles[source]:
+            roles[source] += ("robbed" if win.by == "robbed_kong" else "discarder",)
     if liable:
-        roles[liable].append("liable")
+        roles[liable] += ("liable",)
     if getattr(hand, "abandon", None):
-        roles[hand.abandon.by].append("abandoned")
-    return {n: tuple(r) for n, r in roles.items()}
+        roles[hand.abandon.by] += ("abandoned",)
+    return roles
 
 
 # --- helpers ---------------------------------------------------------------------------------
