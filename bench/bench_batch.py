@@ -12,6 +12,7 @@ and prints hands/s for both, the ratio b/a, and the peak RSS of (b).  Optionally
     python bench/bench_batch.py                 # quick: 200,000 hands
     python bench/bench_batch.py --n 1000000     # the full figure
     python bench/bench_batch.py --yaml 20000    # also a YAML batch
+    python bench/bench_batch.py --stages 20000  # also CPU per hand of each stage, in this process
 
 Files go to bench/out/ (git-ignored) unless ``--dir`` says otherwise.  Not a unit test.
 """
@@ -210,6 +211,59 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
+def stages(path: Path, n: int) -> None:
+    """CPU microseconds per hand of each stage of ``settle batch --format jsonl``, one process, on the
+    first ``n`` hands of ``path`` (best of 3 passes; the settle package of this checkout)."""
+    import gc
+    import io
+    from collections import deque
+
+    sys.path.insert(0, str(HERE.parent))
+    from settle.api import settle_hand, validate_model
+    from settle.batch import BLOCK_BYTES, Outcome, _json_line, jsonl_task, line_blocks, tally
+    from settle.checks import common_problems
+    from settle.loader import iter_documents
+    from settle.regions import all_regions
+
+    all_regions()
+    with path.open("rb") as src:
+        data = b"".join(line for _, line in zip(range(n), src, strict=False))
+    hands = [doc.data for doc in iter_documents(io.BytesIO(data), "hands.jsonl", fmt="jsonl")]
+    models = [validate_model(hand) for hand in hands]
+    settled = [region.settle(hand) for region, hand in models]
+    outcomes = [Outcome(str(hand["id"]), result) for hand, result in zip(hands, settled, strict=True)]
+    blocks = list(line_blocks(io.BytesIO(data), b"", BLOCK_BYTES))
+    standings: dict[str, list[int]] = {}
+    gc.freeze()  # the inputs above stay alive: keep them out of the collector's way
+    def each(func: Any, items: Any) -> Any:  # results dropped as they come, as in the batch
+        return lambda: deque(map(func, items), maxlen=0)
+
+    steps: list[tuple[str, Any]] = [
+        ("all of it (loader .. JSON line, standings)",
+         each(lambda b: jsonl_task((b[0], "hands.jsonl", b[1], b[2], "jsonl", False)), blocks)),
+        ("loader: JSON Lines to dicts",
+         lambda: deque(iter_documents(io.BytesIO(data), "hands.jsonl", fmt="jsonl"), maxlen=0)),
+        ("  of it json.loads", each(json.loads, data.splitlines())),
+        ("settle_hand", each(settle_hand, hands)),
+        ("  pydantic validation (validate_model)", each(validate_model, hands)),
+        ("  shared checks (checks.py)", each(lambda m: common_problems(m[1], m[0]), models)),
+        ("  region checks", each(lambda m: m[0].check(m[1]), models)),
+        ("  region scoring and Settlement", each(lambda m: m[0].settle(m[1]), models)),
+        ("JSON line", each(_json_line, outcomes)),
+        ("standings", each(lambda result: tally(standings, result), settled)),
+    ]
+    print(f"CPU per hand of each stage, one process, {len(hands):,} hands (best of 3):")
+    for name, step in steps:
+        best = min(_cpu(step) for _ in range(3))
+        print(f"  {name:42s} {best / len(hands) * 1e6:6.1f} us")
+
+
+def _cpu(step: Any) -> float:
+    start = time.process_time()
+    step()
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=200_000, help="hands to generate (default 200000)")
@@ -217,6 +271,8 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=HERE / "out", help="where to write (default bench/out)")
     parser.add_argument("--single", action="store_true", help="also time one process (--jobs 1)")
     parser.add_argument("--yaml", type=int, default=0, metavar="N", help="also time a YAML stream of N hands")
+    parser.add_argument("--stages", type=int, default=0, metavar="N",
+                        help="also print CPU per hand of each stage on N of the hands, in this process")
     opts = parser.parse_args()
     opts.dir.mkdir(parents=True, exist_ok=True)
     hands = opts.dir / f"hands-{opts.n}-{opts.seed}.jsonl"
@@ -225,6 +281,8 @@ def main() -> None:
         write_jsonl(hands, opts.n, opts.seed)
         print(f"generated {opts.n:,} hands in {time.perf_counter() - start:.1f} s -> {hands}")
     report(opts, hands)
+    if opts.stages:
+        stages(hands, opts.stages)
 
 
 def report(opts: argparse.Namespace, hands: Path) -> None:

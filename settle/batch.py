@@ -152,12 +152,9 @@ def cap_hits(result: Settlement, winner: str) -> tuple[bool, bool]:
 
     Read from the transfers' explanations: a :class:`Settlement` keeps no separate flag.
     """
-    capped = golden = False
-    for t in result.transfers:
-        if t.payee == winner:
-            golden = golden or any(mark in t.why for mark in GOLDEN_MARKS)
-            capped = capped or golden or any(mark in t.why for mark in CAP_MARKS)
-    return capped, golden
+    text = "\n".join([t.why for t in result.transfers if t.payee == winner])  # no mark holds a newline
+    golden = any(mark in text for mark in GOLDEN_MARKS)
+    return golden or any(mark in text for mark in CAP_MARKS), golden
 
 
 def merge_standings(into: Standings, other: Standings) -> None:
@@ -225,7 +222,7 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False) -> Chunk
             chunk.stopped = True
             break
     if fmt == "jsonl":
-        chunk.text = "".join(piece + "\n" for piece in pieces)
+        chunk.text = "\n".join(pieces) + "\n" if pieces else ""
     else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
         chunk.text = (",\n" if fmt == "json" else "").join(pieces)
     return chunk
@@ -242,9 +239,64 @@ def _line_encoder(fmt: str) -> Callable[[Outcome], str] | None:
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 """One encoder for every line: ``json.dumps(..., ensure_ascii=False)`` would build a new one per call."""
 
+_STR = json.encoder.encode_basestring  # what _ENCODE writes for a str (ensure_ascii=False)
+_NUMBERS: dict[type, Callable[[int], str]] = {int: int.__repr__}
+"""How ``_ENCODE`` writes an int (not a bool, which is an int too, nor an int subclass: those go to it)."""
+
+
+class _Texts(dict):  # type: ignore[type-arg]
+    """``_STR`` of names, role keys and player lists, remembered (hands repeat them); a bounded cache."""
+
+    def __init__(self, encode: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.encode = encode
+
+    def __missing__(self, key: Any) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[key] = self.encode(key)
+        return text
+
+
+_NAMES = _Texts(_STR)
+_LISTS = _Texts(lambda items: "[" + ", ".join(map(_STR, items)) + "]")  # a tuple of str -> a JSON list
+
 
 def _json_line(outcome: Outcome) -> str:
+    """``_ENCODE(record(outcome))``: a settled hand's line is written directly, to the same bytes."""
+    result = outcome.result
+    if result is not None and result.forfeit is None:
+        line = _settled_line(outcome.label, result)
+        if line is not None:
+            return line
     return _ENCODE(record(outcome))
+
+
+def _settled_line(label: str, r: Settlement) -> str | None:
+    """The JSON of :func:`record` for a settled hand, written without building the dict, or None when
+    a value is not of the usual type (not a str name or text, not an int amount): ``_ENCODE`` then
+    writes the line.  Same keys, order, separators and string escapes as ``_ENCODE``."""
+    text, name, names, number = _STR, _NAMES, _LISTS, _NUMBERS
+    net, scores, transfers = r.net, r.scores, r.transfers
+    try:  # _STR raises TypeError for anything but a str, _NUMBERS KeyError for anything but an int
+        return "".join((
+            '{"id": ', text(label),
+            ', "region": ', name[r.region],
+            ', "players": ', names[tuple(r.players)],
+            ', "net": {', ", ".join([f"{name[k]}: {number[type(v)](v)}" for k, v in net.items()]),
+            '}, "transfers": [', ", ".join([
+                f'{{"from": {name[t.payer]}, "to": {name[t.payee]}, "amount": {number[type(t.amount)](t.amount)}, '
+                f'"why": {text(t.why)}}}' for t in transfers]),
+            '], "next_dealer": ', "null" if r.next_dealer is None else name[r.next_dealer],
+            ', "roles": {', ", ".join([f"{name[k]}: {names[tuple(v)]}" for k, v in r.roles.items() if v]),
+            '}, "scores": {', ", ".join([f"{name[k]}: {number[type(v)](v)}" for k, v in scores.items()]),
+            '}, "unit": ', name[r.unit],
+            ', "liable": ', "null" if r.liable is None else name[r.liable],
+            ', "notes": [', ", ".join(map(text, r.notes)),
+            "]}",
+        ))
+    except (TypeError, KeyError):  # a bool, float ... or a name that is not text: the general encoder
+        return None
 
 
 def how(result: Settlement) -> str:

@@ -22,19 +22,121 @@ Hand = Any  # a region's parametrised settle.model.Hand
 
 
 def common_problems(hand: Hand, region: Region) -> list[Problem]:
-    """Every region-independent problem of ``hand`` (see the module docstring)."""
-    return [
-        *_seat_count(hand, region),
-        *_outcome(hand, region),
-        *_dealer(hand, region),
-        *_names(hand),
-        *_player_facts(hand, region),
-        *_table_limits(hand, region),
-        *_wins(hand, region),
-        *_liable_spelling(hand),
-        *_explicit_totals(hand, region),
-        *_option_amounts(hand),
-    ]
+    """Every region-independent problem of ``hand`` (see the module docstring).
+
+    The checks run in this order, each adding its problems: seat count, outcome, dealer,
+    names, each player's facts, the table's tile limits, the wins, the ``liable: none``
+    spelling, explicit totals, option amounts.  A hand read once, player by player, with
+    the usual all-clear case cheap: this runs for every hand of a batch.
+    """
+    out: list[Problem] = []
+    players = hand.players
+    win = hand.win
+    wins = [] if win is None else win if isinstance(win, list) else [win]
+    if len(players) not in region.seats:
+        out.extend(_seat_count(hand, region))
+    if (win is not None) + bool(hand.draw) + (hand.abandon is not None) != 1 or (
+            hand.abandon is not None and not region.has_abandon) or (isinstance(win, list) and not win):
+        out.extend(_outcome(hand, region))
+    dealer = hand.dealer
+    if dealer is None and (region.dealer_needed_on_win or not wins):
+        out.extend(_dealer(hand, region))
+    if not _all_named_playing(hand, players, dealer, wins):
+        out.extend(_names(hand))
+    if _player_facts_into(out, players, region):
+        out.extend(_table_limits(hand, region))
+    for i, one in enumerate(wins):
+        out.extend(_one_win(hand, region, one, ("win", i) if isinstance(win, list) else ("win",)))
+    if len(wins) > 1:
+        out.extend(_several_wins(hand, wins))
+    if any(one.liable == NOBODY for one in wins):
+        out.extend(_liable_spelling(hand))
+    if hand.fans is not None and not region.explicit_totals:
+        out.extend(_explicit_totals(hand, region))
+    if not _small_options(hand.options):
+        out.extend(_option_amounts(hand))
+    return out
+
+
+def _all_named_playing(hand: Hand, players: Any, dealer: str | None, wins: list[Any]) -> bool:
+    """Whether every name used in the hand is one of ``players`` (the quick test of :func:`_names`)."""
+    if dealer is not None and dealer not in players:
+        return False
+    if hand.abandon is not None and hand.abandon.by not in players:
+        return False
+    for win in wins:
+        if win.winner not in players or (win.from_ is not None and win.from_ not in players) or (
+                win.liable not in (None, NOBODY) and win.liable not in players):
+            return False
+    if hand.fans:
+        for name in hand.fans:
+            if name not in players:
+                return False
+    for player in players.values():
+        opens = player.opens
+        if isinstance(opens, list):
+            for feeder in opens:
+                if feeder not in players:
+                    return False
+    return True
+
+
+def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool:
+    """Add each player's problems to ``out`` (as the per-player checks give them, in order); returns
+    whether :func:`_table_limits` may have something to say (a special kong kind past its limit at
+    the table, or a player the quick test could not clear)."""
+    kinds = region.kongs
+    has_fish = region.has_fish
+    table: dict[str, int] = {}
+    unsure = False
+    for name, player in players.items():
+        kongs = player.kongs
+        opens = player.opens
+        feeders = isinstance(opens, list)
+        count = len(opens) if feeders else opens
+        claimed = concealed = 0
+        if kongs:
+            ordinary = 0
+            for kind, n in kongs.items():
+                term = kinds[kind]
+                if n > term.limit:
+                    break
+                if term.ordinary:
+                    ordinary += n
+                    if kind in ("exposed", "added"):
+                        claimed += n
+                    elif kind == "concealed":
+                        concealed += n
+                else:
+                    table[kind] = table.get(kind, 0) + n
+            else:  # every kind within its limit: only the sums are left
+                if ordinary > 4:
+                    out.extend(_kong_limits(name, player, region))
+                if count > 4 or count < claimed or count + concealed > 4:
+                    out.extend(_open_limits(name, player))
+                if (player.fish and not has_fish) or (feeders and name in opens):
+                    _fish_and_feeders(out, name, player, region, has_fish)
+                continue
+            unsure = True
+            out.extend(_kong_limits(name, player, region))
+            out.extend(_open_limits(name, player))
+        elif count > 4:
+            out.extend(_open_limits(name, player))
+        if (player.fish and not has_fish) or (feeders and name in opens):
+            _fish_and_feeders(out, name, player, region, has_fish)
+    return unsure or any(total > kinds[kind].limit for kind, total in table.items())
+
+
+def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region, has_fish: bool) -> None:
+    if player.fish and not has_fish:
+        out.append(Problem(("players", name, "fish"), f"飘鱼 (fish) exists only in Rushan, not in {region.key}"))
+    opens = player.opens
+    if isinstance(opens, list) and name in opens:
+        for j, feeder in enumerate(opens):
+            if feeder == name:
+                out.append(Problem(("players", name, "opens", j),
+                                   f"{name} cannot feed their own open (an open is a claim from another "
+                                   "player's discard)"))
 
 
 MAX_POINTS = 10**9
@@ -99,18 +201,6 @@ def _named_players(hand: Hand) -> Iterator[tuple[Path, str]]:
             yield ("players", name, "opens", j), feeder
 
 
-def _player_facts(hand: Hand, region: Region) -> Iterator[Problem]:
-    for name, player in hand.players.items():
-        yield from _kong_limits(name, player, region)
-        yield from _open_limits(name, player)
-        if player.fish and not region.has_fish:
-            yield Problem(("players", name, "fish"), f"飘鱼 (fish) exists only in Rushan, not in {region.key}")
-        for j, feeder in enumerate(player.feeders or []):
-            if feeder == name:
-                yield Problem(("players", name, "opens", j),
-                              f"{name} cannot feed their own open (an open is a claim from another player's discard)")
-
-
 def _kong_limits(name: str, player: Any, region: Region) -> Iterator[Problem]:
     for kind, count in player.kongs.items():
         limit = region.kongs[kind].limit
@@ -159,14 +249,6 @@ def _liable_spelling(hand: Hand) -> Iterator[Problem]:
         if clash and win.liable == NOBODY:
             yield Problem((*win_path(hand, i), "liable"),
                           f"`liable: none` is ambiguous: a player is named {clash[0]!r}; rename the player")
-
-
-def _wins(hand: Hand, region: Region) -> Iterator[Problem]:
-    wins = hand.wins
-    for i, win in enumerate(wins):
-        yield from _one_win(hand, region, win, win_path(hand, i))
-    if len(wins) > 1:
-        yield from _several_wins(hand, wins)
 
 
 def _one_win(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Problem]:
@@ -220,11 +302,34 @@ def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
 
 def _option_amounts(hand: Hand) -> Iterator[Problem]:
     """Amounts in options (cap, golden, bright, escape_penalty ...) stay within :data:`MAX_POINTS`."""
-    for key in type(hand.options).model_fields:
-        value = getattr(hand.options, key)
+    options = hand.options
+    for key in _option_fields(type(options)):
+        value = getattr(options, key)
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
             yield Problem(("options", key), f"{value if len(str(value)) <= 20 else 'a number this long'} is too "
                                             f"large: an amount in options is at most {MAX_POINTS:,} points")
+
+
+_OPTION_FIELDS: dict[type, tuple[str, ...]] = {}
+_SMALL_KINDS = frozenset({bool, type(None), str, float, int})
+"""Option values :func:`_option_amounts` passes without looking further, ints when at most MAX_POINTS."""
+
+
+def _option_fields(model: type) -> tuple[str, ...]:
+    """The field names of an options model, looked up once per model."""
+    fields = _OPTION_FIELDS.get(model)
+    if fields is None:
+        fields = _OPTION_FIELDS[model] = tuple(model.model_fields)  # type: ignore[attr-defined]
+    return fields
+
+
+def _small_options(options: Any) -> bool:
+    """The quick test of :func:`_option_amounts`: True when it has nothing to say."""
+    values = [getattr(options, key) for key in _option_fields(type(options))]
+    kinds = set(map(type, values))
+    if not kinds <= _SMALL_KINDS:
+        return False
+    return int not in kinds or max([v for v in values if type(v) is int]) <= MAX_POINTS
 
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:

@@ -25,7 +25,7 @@ from typing import Any
 Amount = int | Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Debt:
     """What ``loser`` owes ``winner`` in one hand, with its reasons.
 
@@ -50,6 +50,10 @@ class Debt:
 
     def then(self, amount: Amount, step: str, **changes: object) -> Debt:
         """The same debt with a new amount and one more explained step."""
+        if changes.keys() <= {"capped"}:  # what the shared steps change: built directly (replace is slow)
+            capped = changes.get("capped", self.capped)
+            return Debt(self.loser, self.winner, amount, self.formula, (*self.steps, step), capped,  # type: ignore[arg-type]
+                        self.payer)
         return replace(self, amount=amount, steps=(*self.steps, step), **changes)  # type: ignore[arg-type]
 
     @property
@@ -61,7 +65,7 @@ class Debt:
         return text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` whole points because of ``why``."""
 
@@ -75,7 +79,7 @@ class Transfer:
         return {"from": self.payer, "to": self.payee, "amount": self.amount, "why": self.why}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Forfeit:
     """A penalty paid to nobody (Wuhan 逃跑 with ``escape_paid_to: none``, H9)."""
 
@@ -88,7 +92,7 @@ class Forfeit:
         return {"from": self.payer, "amount": self.amount, "why": self.why}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """The result of settling one hand.
 
@@ -136,7 +140,7 @@ class Settlement:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tally:
     """One player's 番/斤 count with the items behind it (H1–H3, W2–W4), or a stated total (G5).
 
@@ -152,14 +156,14 @@ class Tally:
     def of(cls, items: Iterable[tuple[str, int]]) -> Tally:
         """The tally of counted items."""
         listed = tuple(items)
-        return cls(sum(n for _, n in listed), listed)
+        return cls(sum([n for _, n in listed]), listed)
 
     @property
     def detail(self) -> str:
         """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
         if self.stated:
             return f"{self.total} (stated)"
-        parts = " + ".join(f"{label} {n}" for label, n in self.items)
+        parts = " + ".join([f"{label} {n}" for label, n in self.items])
         return f"{self.total} = {parts}" if parts else "0"
 
 
@@ -196,7 +200,8 @@ def redirect(debts: Iterable[Debt], liable: str, reason: str) -> list[Debt]:
     """
     return [
         d if d.loser == liable
-        else replace(d, payer=liable, steps=(*d.steps, f"{d.loser}'s share paid by {liable} ({reason})"))
+        else Debt(d.loser, d.winner, d.amount, d.formula,
+                  (*d.steps, f"{d.loser}'s share paid by {liable} ({reason})"), d.capped, liable)
         for d in debts
     ]
 
@@ -208,7 +213,8 @@ def to_transfers(debts: Iterable[Debt]) -> list[Transfer]:
     """
     out = []
     for d in debts:
-        points = whole(d.amount)
+        amount = d.amount
+        points = amount if type(amount) is int else whole(amount)
         if points:
             out.append(Transfer(d.payer, d.winner, points, d.why))
     return out
@@ -231,9 +237,10 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
                notes: Sequence[str] = (), liable: str | None = None,
                forfeit: Forfeit | None = None) -> Settlement:
     """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived."""
+    names = hand.names
     return Settlement(
-        region=region, players=tuple(hand.names), id=hand.id,
-        net=net_of(hand.names, transfers, forfeit), transfers=tuple(transfers),
+        region=region, players=tuple(names), id=hand.id,
+        net=net_of(names, transfers, forfeit), transfers=tuple(transfers),
         next_dealer=next_dealer, roles=roles_of(hand, liable), unit=unit,
         scores=scores, score_detail=score_detail, notes=tuple(notes), forfeit=forfeit,
         liable=liable,
@@ -242,19 +249,19 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
 
 def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
-    roles: dict[str, list[str]] = {n: [] for n in hand.names}
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.names, ())
     if hand.dealer:
-        roles[hand.dealer].append("dealer")
+        roles[hand.dealer] += ("dealer",)
     for win in hand.wins:
-        roles[win.winner].append("winner")
-        if win.from_ and win.from_ in roles and (
-                "discarder" not in roles[win.from_] and "robbed" not in roles[win.from_]):
-            roles[win.from_].append("robbed" if win.by == "robbed_kong" else "discarder")
+        roles[win.winner] += ("winner",)
+        source = win.from_
+        if source and source in roles and "discarder" not in roles[source] and "robbed" not in roles[source]:
+            roles[source] += ("robbed" if win.by == "robbed_kong" else "discarder",)
     if liable:
-        roles[liable].append("liable")
+        roles[liable] += ("liable",)
     if getattr(hand, "abandon", None):
-        roles[hand.abandon.by].append("abandoned")
-    return {n: tuple(r) for n, r in roles.items()}
+        roles[hand.abandon.by] += ("abandoned",)
+    return roles
 
 
 # --- helpers ---------------------------------------------------------------------------------

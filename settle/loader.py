@@ -935,7 +935,37 @@ def _skip_rest_of_line(stream: BinaryIO) -> None:
             return
 
 
+def _key_count(value: Any) -> int:
+    """Keys of every object in a parsed JSON value (``json.loads`` keeps one key of a duplicate)."""
+    if type(value) is dict:
+        count = len(value)
+        items = value.values()
+    else:
+        count = 0
+        items = value
+    for item in items:
+        if type(item) is dict or type(item) is list:
+            count += _key_count(item)
+    return count
+
+
 def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
+    brackets = text.count("[") + text.count("{")
+    if brackets <= MAX_DEPTH:
+        # Fast path: json.loads without a Python hook, then a sound duplicate-key test.  Each key
+        # in the text is followed by its own colon (other colons are inside strings), so
+        # colons >= keys written >= keys parsed (a repeated key is parsed once); equal counts
+        # prove no key was written twice.  Otherwise the exact path below finds the repeat.
+        try:
+            value = _parse_json(text, number)
+        except _Fatal as fatal:
+            return _fatal_error(fatal, source, f"{source}:{index}")
+        if type(value) is dict and _key_count(value) == text.count(":"):
+            return Document(value, {(): number}, source, index)
+    return _jsonl_hand_exact(text, number, source, index, brackets)
+
+
+def _jsonl_hand_exact(text: str, number: int, source: str, index: int, brackets: int) -> Document | HandError:
     label = f"{source}:{index}"
     problems: list[Problem] = []
     try:
@@ -949,6 +979,6 @@ def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | H
     except _Fatal as fatal:
         return _fatal_error(fatal, source, label)
     # Nesting can only be too deep if there are that many brackets; only then walk tokens.
-    if not problems and text.count("[") + text.count("{") > MAX_DEPTH:
+    if not problems and brackets > MAX_DEPTH:
         problems = _json_lines(text, number)[1]
     return _make_hand(value, {(): number}, problems, source, index, True, True)

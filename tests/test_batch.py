@@ -217,6 +217,34 @@ def test_standings_count_liable_cap_and_golden() -> None:
     assert standings["西"]["liable"] == 1
 
 
+def test_json_lines_are_json_dumps_of_each_record() -> None:
+    """A settled hand's line is written directly (not through json.dumps) for speed: it must be the
+    same text as ``json.dumps(record, ensure_ascii=False)``, and values of unusual types (a bool,
+    a float, a forfeit) must still come out as json.dumps spells them."""
+    import dataclasses
+
+    from settle.core import Forfeit, Transfer
+
+    fixtures = sorted((ROOT / "fixtures").glob("[rw]*/*.yaml"))
+    text, totals = run([str(path) for path in fixtures], fmt="jsonl")
+    assert totals.hands == len(fixtures) and not totals.bad
+    settled = [batch.Outcome(str(r.get("id")), batch.settle_hand(h))
+               for r, h in zip(map(json.loads, text.splitlines()), _fixture_hands(fixtures), strict=True)]
+    odd = settled[0].result
+    assert odd is not None
+    settled += [batch.Outcome('quote " and 中文', dataclasses.replace(odd, **change)) for change in (
+        {"net": {"A": True, "B": -1}}, {"scores": {"A": 1.5}}, {"notes": ("tab\t", "\u2028")},
+        {"transfers": (Transfer("A", "B", False, 'a "why"'),)}, {"forfeit": Forfeit("A", 10, "why")},
+        {"next_dealer": None, "liable": "李"}, {"roles": {"A": ["dealer"], "B": ()}},
+    )]
+    for outcome in settled:
+        assert batch._json_line(outcome) == json.dumps(batch.record(outcome), ensure_ascii=False)
+
+
+def _fixture_hands(paths: list[Path]) -> list[dict[str, Any]]:
+    return [yaml.safe_load(path.read_text(encoding="utf-8")) for path in paths]
+
+
 # --- library API ------------------------------------------------------------------------------------------
 
 

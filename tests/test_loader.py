@@ -275,6 +275,24 @@ def test_duplicate_jsonl_key_gives_columns() -> None:
     assert isinstance(good, Document)
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    # colons inside strings (values and keys) must not hide a repeated key from the quick count
+    (b'{"a": "1:2", "a": 3}', "duplicate key 'a' (line 1, columns 2 and 14)"),
+    (b'{"k:1": {"b": 1, "b": "x:y:z"}}', "duplicate key 'b' (line 1, columns 10 and 18)"),
+    (b'{"a": [{"c": 1}, {"c": 2, "c": 3}]}', "duplicate key 'c' (line 1, columns 19 and 27)"),
+    (b'{"a" :1, "a"\t: 2}', "duplicate key 'a' (line 1, columns 2 and 10)"),
+])
+def test_duplicate_jsonl_key_among_colons_in_strings(line: bytes, message: str) -> None:
+    [bad] = hands(line + b"\n", "x.jsonl")
+    assert problem_of(bad).message == message
+
+
+def test_jsonl_colons_in_strings_are_not_duplicates() -> None:
+    [doc] = hands(b'{"t": "12:30", "k:v": {"a": "::"}, "l": [{"a": 1}, {"a": 2}]}\n', "x.jsonl")
+    assert isinstance(doc, Document)
+    assert doc.data == {"t": "12:30", "k:v": {"a": "::"}, "l": [{"a": 1}, {"a": 2}]}
+
+
 def test_unhashable_key_is_an_error_with_its_line() -> None:
     p = read_problem(b"region: wuhan\n? [a, b]\n: 1\n")
     assert (p.message, p.line) == ("a list cannot be a mapping key", 2)
