@@ -125,7 +125,9 @@ def player_name_problems(players: object) -> list[Problem]:
         paths: list[Path] = [("players", i) for i in range(len(names))]
     elif isinstance(players, Mapping):
         names = list(players)
-        paths = [("players", key if isinstance(key, str) else str(key)) for key in names]
+        # An empty name cannot show in a dotted path (``players.``): the mapping itself is meant.
+        paths = [("players", key if isinstance(key, str) else str(key)) if key != "" else ("players",)
+                 for key in names]
     else:
         return []
     out = [Problem(path, problem) for path, name in zip(paths, names, strict=True)

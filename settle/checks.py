@@ -287,7 +287,7 @@ def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
     discarders = {w.from_ for w in wins}
     if len(discarders) > 1:
         yield Problem(("win",), "several winners must all win on the same discard (same `from`), "
-                                f"found {', '.join(sorted(map(str, discarders)))}")
+                                f"found {', '.join(sorted(d if d else '(no from)' for d in discarders))}")
     winners = [w.winner for w in wins]
     if len(set(winners)) != len(winners):
         yield Problem(("win",), "a player is listed as winner twice")

@@ -383,7 +383,7 @@ class _YamlReader:
             dispose = getattr(loader, "dispose", None)
             if dispose is not None:
                 dispose()
-        if not self.documents:
+        if not self.documents or (self.batch and not self.hands):
             yield self._fatal(_Fatal(EMPTY_MESSAGE, 1))
 
     def _fatal(self, fatal: _Fatal) -> HandError:
@@ -446,6 +446,8 @@ class _YamlReader:
     def _on_scalar(self, event: Any) -> None:
         line = event.start_mark.line + 1
         if len(self.stack) == self.base:
+            if self.batch and not self.stack and _nothing_written(event):
+                return  # an empty document (`cat a.yaml; echo ---` ...) is no hand of a batch
             self._start_hand(line)
         self.count += 1
         if self.count > MAX_NODES and not self.poisoned:
@@ -686,6 +688,11 @@ def _short_tag(tag: str | None) -> str:
     if tag and tag.startswith(_YAML_TAG):
         return "!!" + tag[len(_YAML_TAG) :]
     return repr(tag)
+
+
+def _nothing_written(event: Any) -> bool:
+    """The document's root is the empty plain scalar YAML reads when nothing was written."""
+    return event.value == "" and event.implicit[0] and event.tag is None and event.anchor is None
 
 
 def _make_hand(

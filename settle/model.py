@@ -262,7 +262,7 @@ def _plain_names(names: Iterable[object]) -> bool:
 def name_problem(name: object) -> str | None:
     """Why ``name`` cannot be a player's name, or None when it is text."""
     if isinstance(name, str):
-        return None
+        return None if name.strip() else "a player's name is empty"
     if isinstance(name, Mapping):
         return ("a list of players holds names only; to give a player's details, make `players` a "
                 "mapping (name: details), e.g. players: {A: {opens: 1}, B: {}, C: {}, D: {}}")

@@ -328,3 +328,21 @@ def test_json_lines_streaming_memory_stays_flat(tmp_path: Path) -> None:
     assert peak < 200 * 1024, f"peak RSS {peak / 1024:.0f} MB"
     # 50 times the hands: the peak may grow by the blocks in flight, not with the file
     assert peak - base < 40 * 1024, f"RSS grew from {base / 1024:.0f} MB to {peak / 1024:.0f} MB"
+
+
+def test_empty_yaml_documents_are_no_hands(tmp_path: Path) -> None:
+    # Regression (new-user trial): `cat a.yaml; echo ---` per file left a trailing empty document,
+    # which was a bad hand and made the batch exit 2.  Nothing written between `---` is no hand; an
+    # explicit `~` still is a (bad) document, and a stream of nothing but `---` is an empty input.
+    draw = "region: wuhan\nplayers: [A, B, C, D]\ndealer: {d}\ndraw: true\n"
+    stream = tmp_path / "stream.yaml"
+    stream.write_text(f"---\n# no hand here\n---\n{draw.format(d='A')}---\n{draw.format(d='B')}---\n",
+                      encoding="utf-8")
+    _, totals = run([str(stream)], fmt="jsonl")
+    assert (totals.hands, totals.bad) == (2, 0)
+    explicit = tmp_path / "explicit.yaml"
+    explicit.write_text(f"{draw.format(d='A')}---\n~\n", encoding="utf-8")
+    assert run([str(explicit)], fmt="jsonl")[1].bad == 1
+    nothing = tmp_path / "nothing.yaml"
+    nothing.write_text("---\n---\n", encoding="utf-8")
+    assert run([str(nothing)], fmt="jsonl")[1].bad == 1

@@ -537,3 +537,10 @@ def test_fixture(name: str) -> None:
     result = settle_hand(yaml.safe_load((FIXTURES / name).read_text(encoding="utf-8")))
     assert result.net == expected_net
     assert result.next_dealer == expected_dealer
+
+
+def test_r8_several_discarders_message_names_a_missing_from_in_words() -> None:
+    # Regression (new-user trial): a win without `from` showed as Python's "None" in the message.
+    wins = [{"winner": "B", "by": "discard", "from": "A"}, {"winner": "C", "by": "discard"}]
+    text = error_text(rushan(options={"multi_win": True}, win=wins))
+    assert "found (no from), A" in text and "None" not in text

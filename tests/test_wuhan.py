@@ -348,3 +348,11 @@ def test_aliases_in_chinese_and_traditional() -> None:
     english = wuhan(players, win={"winner": "D", "by": "discard", "from": "B", "fans": ["pengpenghu"]})
     chinese = {**english, "region": "武漢", "win": {"winner": "D", "by": "點炮", "from": "B", "fans": ["碰碰胡"]}}
     assert nets(chinese) == nets(english)
+
+
+def test_an_empty_player_name_is_reported_at_its_entry() -> None:
+    # Regression (new-user trial): `players: ["", B, C, D]` said "players: must not be empty" (the list
+    # is not empty), and beside a repeated name the empty one was not reported at all.
+    draw = {"dealer": "B", "draw": True}
+    assert error_paths(hand_of("wuhan", ["", "B", "C", "D"], **draw)) == ["players[0]"]
+    assert error_paths(hand_of("wuhan", ["", " B", "B ", "D"], **draw)) == ["players[0]", "players"]
