@@ -378,8 +378,10 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
         blocks.append("\n".join(notes))
     lines = settle_up_lines(report)
     title = "结算" if zh else "Settle-up"
-    if report.stopped:  # a scorekeeper must not take the partial totals for the evening's result
-        last = report.hands[-1].label if report.hands else "none"
+    if report.stopped and not report.hands:
+        title += "（没有一局结算）" if zh else " (no hand settled: the session stopped at its first hand)"
+    elif report.stopped:  # a scorekeeper must not take the partial totals for the evening's result
+        last = report.hands[-1].label
         title += (f"（仅到第 {last} 局，牌局未完）" if zh
                   else f" so far (up to hand {last} only: the session stopped at a bad hand)")
     blocks.append(title + "\n" + ("\n".join(f"  {line}" for line in lines)

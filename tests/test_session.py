@@ -329,3 +329,10 @@ def test_session_from_json_lines_on_stdin() -> None:
     text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs)
     out = json.loads(settle_cli("session", "-", "-f", "json", stdin=text).stdout)
     assert out["totals"] == {"A": 8, "B": 76, "C": -44, "D": -40}  # as from the YAML file
+
+
+def test_a_session_stopped_at_its_first_hand_says_no_hand_was_settled() -> None:
+    # Regression (new-user trial): an empty session file said "Settle-up so far (up to hand none only ...)".
+    result = settle_cli("session", "-", stdin="")
+    assert result.returncode == 2
+    assert "no hand settled" in result.stdout and "hand none" not in result.stdout
