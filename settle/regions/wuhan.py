@@ -85,6 +85,9 @@ class WuhanOptions(Strict):
         "none", description="逃跑 penalty forfeited, or split among the others (H9)")
     require_open: StrictBool = Field(True, description="the winner must have an open (H8)")
     facai_gang: StrictBool = Field(True, description="发财 is a gang tile (H12)")
+    facai_blocks_win: StrictBool = Field(
+        True, description="持发财不能胡: holding 发财 forbids any win, as H8 says, even with facai_gang off "
+                          "(tile level)")
 
     @model_validator(mode="after")
     def _defaults_and_order(self) -> WuhanOptions:

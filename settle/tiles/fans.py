@@ -33,7 +33,7 @@ from settle.tiles.features import (
     materialise,
 )
 from settle.tiles.hand import CHOW, KONG, PUNG, TileHand
-from settle.tiles.notation import format_tiles, is_258
+from settle.tiles.notation import FA, format_tiles, is_258
 from settle.tiles.readings import LOOSE, SEVEN_PAIRS, STANDARD, Reading, enumerate_readings, loose_reading
 from settle.tiles.wildcards import Wildcards, rushan_bao, wuhan_wildcards, wuxue_wildcards
 
@@ -78,7 +78,7 @@ SITUATION_NEEDS_BY: Mapping[str, str] = {
 }
 # Tile-level options per region and their defaults (RULINGS H12, R3, R9).
 OPTION_DEFAULTS: Mapping[str, Mapping[str, bool]] = {
-    "wuhan": {"facai_gang": True},
+    "wuhan": {"facai_gang": True, "facai_blocks_win": True},
     "wuxue": {},
     "rushan": {
         "jiang258": False,
@@ -362,8 +362,16 @@ def _check_meld_tiles(region: str, hand: TileHand, cards: Wildcards, options: Ma
 
 
 def _blocked(context: _Context) -> str | None:
-    """Hand-level bans: holding a 红中/发财 (H8) or a 癞子皮 (W15) forbids any win."""
-    held = sorted(set(context.hand.concealed) & context.cards.forbidden)
+    """Hand-level bans: holding a 红中/发财 (H8) or a 癞子皮 (W15) forbids any win.
+
+    H8 bans a held 发财 whatever ``facai_gang`` says (its words have no condition), so with the
+    H12 variant a 发 癞子 in hand forbids the win too; option ``facai_blocks_win: false`` lets a
+    table that plays 发 as an ordinary tile win with it.
+    """
+    forbidden = context.cards.forbidden
+    if context.region == "wuhan" and context.options["facai_blocks_win"]:
+        forbidden = forbidden | {FA}
+    held = sorted(set(context.hand.concealed) & forbidden)
     if not held:
         return None
     rule = {"wuhan": "红中/发财 (H8, seed 004 红中/发财)", "wuxue": "癞子皮 (W15, seed 000 2.3②)"}

@@ -139,12 +139,17 @@ def test_hongzhong_in_hand_forbids_winning() -> None:
     assert "红中" in result.blocked
 
 
-def test_facai_in_hand_forbids_winning_only_as_a_gang_tile() -> None:
-    # H8: 发财 forbids a win while it is a gang tile (option facai_gang, default on).
+def test_facai_in_hand_forbids_winning_as_h8_says() -> None:
+    # H8: "holding 红中 or 发财 forbids any win", with no condition: also with facai_gang off (H12
+    # variant) -- independent audit read the ruling to the letter.
     assert wuhan("22m 345m 678p 234s 666z", "2m").blocked is not None
-    # H12 variant: facai_gang off, 发 is ordinary (and the 癞子 of 北/中 becomes 发).
-    off = wuhan("22m 345m 678p 234s 666z", "2m", options={"facai_gang": False})
-    assert fan_sets(off) == {frozenset({"hard"})}
+    off = {"facai_gang": False}
+    assert wuhan("22m 345m 678p 234s 666z", "2m", options=off).blocked is not None
+    # With facai_gang off, flipped 北 makes 发 the 癞子 (H12): a 发 in hand still forbids the win.
+    assert wuhan("22m 345m 678p 234s 66s 6z", "2m", indicator="4z", options=off).blocked is not None
+    # A table playing 发 as an ordinary tile says so with facai_blocks_win: false.
+    free = wuhan("22m 345m 678p 234s 666z", "2m", options={**off, "facai_blocks_win": False})
+    assert fan_sets(free) == {frozenset({"hard"})}
 
 
 def test_two_laizi_forbid_a_small_hand() -> None:
