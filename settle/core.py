@@ -237,10 +237,10 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
                notes: Sequence[str] = (), liable: str | None = None,
                forfeit: Forfeit | None = None) -> Settlement:
     """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived."""
-    names = hand.names
+    players = tuple(hand.players)  # the seating order (G1), as ``hand.names`` gives it
     return Settlement(
-        region=region, players=tuple(names), id=hand.id,
-        net=net_of(names, transfers, forfeit), transfers=tuple(transfers),
+        region=region, players=players, id=hand.id,
+        net=net_of(players, transfers, forfeit), transfers=tuple(transfers),
         next_dealer=next_dealer, roles=roles_of(hand, liable), unit=unit,
         scores=scores, score_detail=score_detail, notes=tuple(notes), forfeit=forfeit,
         liable=liable,
@@ -249,18 +249,21 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
 
 def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
-    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.names, ())
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.players, ())
     if hand.dealer:
         roles[hand.dealer] += ("dealer",)
     for win in hand.wins:
         roles[win.winner] += ("winner",)
         source = win.from_
-        if source and source in roles and "discarder" not in roles[source] and "robbed" not in roles[source]:
-            roles[source] += ("robbed" if win.by == "robbed_kong" else "discarder",)
+        if source in roles:
+            held = roles[source]
+            if "discarder" not in held and "robbed" not in held:  # one role per source (Rushan R8: one discard)
+                roles[source] = (*held, "robbed" if win.by == "robbed_kong" else "discarder")
     if liable:
         roles[liable] += ("liable",)
-    if getattr(hand, "abandon", None):
-        roles[hand.abandon.by] += ("abandoned",)
+    abandon = getattr(hand, "abandon", None)
+    if abandon:
+        roles[abandon.by] += ("abandoned",)
     return roles
 
 
