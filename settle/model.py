@@ -135,7 +135,9 @@ class Player(Strict):
 
     def kong_count(self, *kinds: str) -> int:
         """How many kongs of the given kinds (all kinds when none given)."""
-        return sum(n for kind, n in self.kongs.items() if not kinds or kind in kinds)
+        if not kinds:
+            return sum(self.kongs.values())
+        return sum([n for kind, n in self.kongs.items() if kind in kinds])
 
 
 def _from_is_the_key(data: Any) -> Any:
