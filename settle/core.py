@@ -50,16 +50,18 @@ class Debt:
 
     def then(self, amount: Amount, step: str, **changes: object) -> Debt:
         """The same debt with a new amount and one more explained step."""
-        if changes.keys() <= {"capped"}:  # what the shared steps change: built directly (replace is slow)
-            capped = changes.get("capped", self.capped)
+        capped = changes.pop("capped", self.capped)
+        if not changes:  # what the shared steps change: built directly (replace is slow)
             return Debt(self.loser, self.winner, amount, self.formula, (*self.steps, step), capped,  # type: ignore[arg-type]
                         self.payer)
-        return replace(self, amount=amount, steps=(*self.steps, step), **changes)  # type: ignore[arg-type]
+        return replace(self, amount=amount, steps=(*self.steps, step), capped=capped, **changes)  # type: ignore[arg-type]
 
     @property
     def why(self) -> str:
         """The full explanation: the formula, then each step (``= 256`` steps read on)."""
         text = self.formula
+        if not self.steps:  # most debts: no cap, 漂 or 包牌 step
+            return text
         for step in self.steps:
             text += (" " if step.startswith("=") else "; ") + step
         return text
@@ -156,15 +158,19 @@ class Tally:
     def of(cls, items: Iterable[tuple[str, int]]) -> Tally:
         """The tally of counted items."""
         listed = tuple(items)
-        return cls(sum([n for _, n in listed]), listed)
+        total = 0
+        for _, n in listed:  # a plain loop: cheaper than sum() of a comprehension for a few items
+            total += n
+        return cls(total, listed)
 
     @property
     def detail(self) -> str:
         """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
         if self.stated:
             return f"{self.total} (stated)"
-        parts = " + ".join([f"{label} {n}" for label, n in self.items])
-        return f"{self.total} = {parts}" if parts else "0"
+        if not self.items:
+            return "0"
+        return f"{self.total} = " + " + ".join([f"{label} {n}" for label, n in self.items])
 
 
 # --- the shared steps -------------------------------------------------------------------------
@@ -281,6 +287,8 @@ def whole(amount: Amount) -> int:
 
 def show(amount: Amount) -> str:
     """An amount for an explanation: ``240``, ``1.5`` for halves, else ``7/3``."""
+    if type(amount) is int:  # most amounts: no ×1.5 involved
+        return str(amount)
     if isinstance(amount, Fraction) and amount.denominator == 2:
         return f"{amount.numerator // 2}.5"
     if isinstance(amount, Fraction) and amount.denominator != 1:

@@ -231,7 +231,7 @@ class Points:
     @property
     def formula(self) -> str:
         """The numbers: ``2×2 + 1 kong``."""
-        text = "×".join(str(v) for v in (PATTERNS[self.base].value, *(PATTERNS[k].value for k in self.counted)))
+        text = "×".join([str(PATTERNS[k].value) for k in (self.base, *self.counted)])
         return text + _kongs(self.kongs)
 
     @property

@@ -170,7 +170,7 @@ def count_all_fans(hand: WuhanHand, big: bool) -> dict[str, Tally]:
     opts = hand.options
     return {
         name: Tally(stated[name], stated=True) if name in stated
-        else Tally.of(_fact_fans(player, opts) + roles.get(name, []))
+        else Tally.of((*_fact_fans(player, opts), *roles.get(name, ())))
         for name, player in hand.players.items()
     }
 
@@ -301,7 +301,7 @@ def _flush_names(hand: WuhanHand) -> list[str]:
 
 def _flush_trigger(hand: WuhanHand) -> bool:
     """H7 b: a flush (per chengbao_yise) with three or more opens."""
-    return bool(_flush_names(hand)) and hand.players[hand.win.winner].open_count >= 3
+    return hand.players[hand.win.winner].open_count >= 3 and bool(_flush_names(hand))
 
 
 def _abandon(hand: WuhanHand) -> Settlement:

@@ -348,7 +348,7 @@ def _flush_names(hand: WuxueHand) -> list[str]:
 
 def _flush_trigger(hand: WuxueHand) -> bool:
     """W11 b: 清一色/将一色/风一色 with three or more opens (暗杠 is not an open)."""
-    return bool(_flush_names(hand)) and hand.players[hand.win.winner].open_count >= 3
+    return hand.players[hand.win.winner].open_count >= 3 and bool(_flush_names(hand))
 
 
 def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
