@@ -17,6 +17,7 @@ Everything here is a pure function of its arguments (no I/O).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -170,7 +171,13 @@ class Tally:
             return f"{self.total} (stated)"
         if not self.items:
             return "0"
-        return f"{self.total} = " + " + ".join([f"{label} {n}" for label, n in self.items])
+        return f"{self.total} = {_items_text(self.items)}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _items_text(items: tuple[tuple[str, int], ...]) -> str:
+    """``开口 1 + 红中杠 1``: kept, since a batch counts the same few combinations of items again and again."""
+    return " + ".join([f"{label} {n}" for label, n in items])
 
 
 # --- the shared steps -------------------------------------------------------------------------
