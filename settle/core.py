@@ -305,14 +305,14 @@ def show(amount: Amount) -> str:
 
 def next_after(players: Sequence[str], name: str) -> str:
     """The player after ``name`` in turn order, wrapping around (G1)."""
-    i = list(players).index(name)
+    i = players.index(name)
     return players[(i + 1) % len(players)]
 
 
 def seats_after(players: Sequence[str], name: str) -> list[str]:
     """The other players in turn order, starting with the one after ``name`` (G1)."""
-    i = list(players).index(name)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+    i = players.index(name)
+    return [*players[i + 1:], *players[:i]]  # those after ``name``, then those before it
 
 
 def split_largest_remainder(total: int, weights: Sequence[tuple[str, int]]) -> dict[str, int]:

@@ -251,13 +251,18 @@ def count_points(hand: RushanHand, win: RushanWin) -> Points:
     """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙)."""
     named_base = [k for k in win.fans if PATTERNS[k].kind == "base"]
     multipliers = [k for k in win.fans if PATTERNS[k].kind == "multiplier"]
-    optional_on = hand.options.menqing_yitiaolong
-    auto = ("menqing",) if optional_on and is_menqing(hand, win) and "menqing" not in multipliers else ()
+    if hand.options.menqing_yitiaolong:
+        auto = ("menqing",) if is_menqing(hand, win) and "menqing" not in multipliers else ()
+        counted, uncounted = (*multipliers, *auto), ()
+    else:  # R3b: 门清 and 一条龙 count nothing with the option off
+        auto = ()
+        counted = tuple([k for k in multipliers if k not in OPTIONAL_COUNT])
+        uncounted = tuple([k for k in multipliers if k in OPTIONAL_COUNT])
     return Points(
         winner=win.winner,
         base=named_base[0] if named_base else DEFAULT_BASE,
-        counted=tuple(k for k in multipliers if optional_on or k not in OPTIONAL_COUNT) + auto,
-        uncounted=tuple(k for k in multipliers if not optional_on and k in OPTIONAL_COUNT),
+        counted=counted,
+        uncounted=uncounted,
         auto=auto,
         kongs=hand.players[win.winner].kong_count(),
     )
@@ -347,6 +352,8 @@ def _notes(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]
             notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
                       "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
         for p in points.values():
+            if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
+                continue
             notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open "
                       "(R3b)" for k in p.auto]
             notes += [f"{PATTERNS[k].label} named by {p.winner} but not counted: options.menqing_yitiaolong "
