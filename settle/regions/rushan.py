@@ -303,6 +303,7 @@ def _fish(hand: RushanHand, debts: list[Debt], rule: str) -> list[Debt]:
     out = []
     for d in debts:
         fw, fl = players[d.winner].fish, players[d.loser].fish
+        # No fish, no step: add_extra would drop it, so its text is not built.
         out.append(core.add_extra(d, fw + fl, f"+ fish {fw}+{fl} ({rule})") if fw + fl else d)
     return out
 
@@ -344,26 +345,29 @@ def next_dealer(hand: RushanHand) -> str:
 
 def _notes(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[str]:
     """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
-    if not wins:
-        notes = [_draw_note(hand)]
-    else:
-        notes = [_who_pays(wins[0])]
-        for win in wins:
-            notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
-                      "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
-        for p in points.values():
-            if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
-                continue
-            notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open "
-                      "(R3b)" for k in p.auto]
-            notes += [f"{PATTERNS[k].label} named by {p.winner} but not counted: options.menqing_yitiaolong "
-                      "is off (R3b)" for k in p.uncounted]
-        others = [f"{n} {kongs}" for n, pl in hand.players.items() if n not in points and (kongs := pl.kong_count())]
-        if others:
-            notes.append(f"kongs of {', '.join(others)} score nothing: only a winner's kongs count (R4)")
+    notes = _win_notes(hand, wins, points) if wins else [_draw_note(hand)]
     changed = _changed_options(hand.options)
     if changed:
         notes.append(f"options: {', '.join(changed)}")
+    return notes
+
+
+def _win_notes(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[str]:
+    """Who pays (R5), 抢杠 named (G10), 门清/一条龙 (R3b), and the kongs that score nothing (R4)."""
+    notes = [_who_pays(wins[0])]
+    for win in wins:
+        notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
+                  "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
+    for p in points.values():
+        if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
+            continue
+        notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open (R3b)"
+                  for k in p.auto]
+        notes += [f"{PATTERNS[k].label} named by {p.winner} but not counted: options.menqing_yitiaolong "
+                  "is off (R3b)" for k in p.uncounted]
+    others = [f"{n} {kongs}" for n, pl in hand.players.items() if n not in points and (kongs := pl.kong_count())]
+    if others:
+        notes.append(f"kongs of {', '.join(others)} score nothing: only a winner's kongs count (R4)")
     return notes
 
 
