@@ -157,12 +157,8 @@ class Tally:
 
     @classmethod
     def of(cls, items: Iterable[tuple[str, int]]) -> Tally:
-        """The tally of counted items."""
-        listed = tuple(items)
-        total = 0
-        for _, n in listed:  # a plain loop: cheaper than sum() of a comprehension for a few items
-            total += n
-        return cls(total, listed)
+        """The tally of counted items: one shared (frozen) Tally per combination of items."""
+        return _tally_of(tuple(items))
 
     @property
     def detail(self) -> str:
@@ -172,6 +168,12 @@ class Tally:
         if not self.items:
             return "0"
         return f"{self.total} = {_items_text(self.items)}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _tally_of(items: tuple[tuple[str, int], ...]) -> Tally:
+    """:meth:`Tally.of`, kept: a batch counts the same few combinations of items again and again."""
+    return Tally(sum([n for _, n in items]), items)
 
 
 @functools.lru_cache(maxsize=1024)
