@@ -160,6 +160,11 @@ class Tally:
         """The tally of counted items: one shared (frozen) Tally per combination of items."""
         return _tally_of(tuple(items))
 
+    @classmethod
+    def given(cls, total: int) -> Tally:
+        """The tally of a total stated in the hand file (``fans``/``jin``, G5): one shared Tally per total."""
+        return _stated_tally(total)
+
     @property
     def detail(self) -> str:
         """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
@@ -174,6 +179,11 @@ class Tally:
 def _tally_of(items: tuple[tuple[str, int], ...]) -> Tally:
     """:meth:`Tally.of`, kept: a batch counts the same few combinations of items again and again."""
     return Tally(sum([n for _, n in items]), items)
+
+
+@functools.lru_cache(maxsize=128)
+def _stated_tally(total: int) -> Tally:
+    return Tally(total, stated=True)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -169,7 +169,7 @@ def count_all_fans(hand: WuhanHand, big: bool) -> dict[str, Tally]:
     stated = hand.fans or {}
     opts = hand.options
     return {
-        name: Tally(stated[name], stated=True) if name in stated
+        name: Tally.given(stated[name]) if name in stated
         else Tally.of((*_fact_fans(player, opts), *roles.get(name, ())))
         for name, player in hand.players.items()
     }

@@ -191,7 +191,7 @@ def count_all_jin(hand: WuxueHand) -> dict[str, Tally]:
     winner = hand.win.winner
     stated = hand.fans or {}
     return {
-        name: Tally(stated[name], stated=True) if name in stated
+        name: Tally.given(stated[name]) if name in stated
         else Tally.of((_winner_items(hand) if name == winner else _open_items(player)) + _kong_items(player))
         for name, player in hand.players.items()
     }
