@@ -17,6 +17,7 @@ Everything here is a pure function of its arguments (no I/O).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -50,16 +51,18 @@ class Debt:
 
     def then(self, amount: Amount, step: str, **changes: object) -> Debt:
         """The same debt with a new amount and one more explained step."""
-        if changes.keys() <= {"capped"}:  # what the shared steps change: built directly (replace is slow)
-            capped = changes.get("capped", self.capped)
+        capped = changes.pop("capped", self.capped)
+        if not changes:  # what the shared steps change: built directly (replace is slow)
             return Debt(self.loser, self.winner, amount, self.formula, (*self.steps, step), capped,  # type: ignore[arg-type]
                         self.payer)
-        return replace(self, amount=amount, steps=(*self.steps, step), **changes)  # type: ignore[arg-type]
+        return replace(self, amount=amount, steps=(*self.steps, step), capped=capped, **changes)  # type: ignore[arg-type]
 
     @property
     def why(self) -> str:
         """The full explanation: the formula, then each step (``= 256`` steps read on)."""
         text = self.formula
+        if not self.steps:  # most debts: no cap, 漂 or 包牌 step
+            return text
         for step in self.steps:
             text += (" " if step.startswith("=") else "; ") + step
         return text
@@ -154,17 +157,39 @@ class Tally:
 
     @classmethod
     def of(cls, items: Iterable[tuple[str, int]]) -> Tally:
-        """The tally of counted items."""
-        listed = tuple(items)
-        return cls(sum([n for _, n in listed]), listed)
+        """The tally of counted items: one shared (frozen) Tally per combination of items."""
+        return _tally_of(tuple(items))
+
+    @classmethod
+    def given(cls, total: int) -> Tally:
+        """The tally of a total stated in the hand file (``fans``/``jin``, G5): one shared Tally per total."""
+        return _stated_tally(total)
 
     @property
     def detail(self) -> str:
         """``3 = 开口 1 + 红中杠 1 + 硬胡 1``, ``0``, or ``4 (stated)``."""
         if self.stated:
             return f"{self.total} (stated)"
-        parts = " + ".join([f"{label} {n}" for label, n in self.items])
-        return f"{self.total} = {parts}" if parts else "0"
+        if not self.items:
+            return "0"
+        return f"{self.total} = {_items_text(self.items)}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _tally_of(items: tuple[tuple[str, int], ...]) -> Tally:
+    """:meth:`Tally.of`, kept: a batch counts the same few combinations of items again and again."""
+    return Tally(sum([n for _, n in items]), items)
+
+
+@functools.lru_cache(maxsize=128)
+def _stated_tally(total: int) -> Tally:
+    return Tally(total, stated=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _items_text(items: tuple[tuple[str, int], ...]) -> str:
+    """``开口 1 + 红中杠 1``: kept, since a batch counts the same few combinations of items again and again."""
+    return " + ".join([f"{label} {n}" for label, n in items])
 
 
 # --- the shared steps -------------------------------------------------------------------------
@@ -237,10 +262,10 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
                notes: Sequence[str] = (), liable: str | None = None,
                forfeit: Forfeit | None = None) -> Settlement:
     """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived."""
-    names = hand.names
+    players = tuple(hand.players)  # the seating order (G1), as ``hand.names`` gives it
     return Settlement(
-        region=region, players=tuple(names), id=hand.id,
-        net=net_of(names, transfers, forfeit), transfers=tuple(transfers),
+        region=region, players=players, id=hand.id,
+        net=net_of(players, transfers, forfeit), transfers=tuple(transfers),
         next_dealer=next_dealer, roles=roles_of(hand, liable), unit=unit,
         scores=scores, score_detail=score_detail, notes=tuple(notes), forfeit=forfeit,
         liable=liable,
@@ -249,18 +274,21 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
 
 def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
-    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.names, ())
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.players, ())
     if hand.dealer:
         roles[hand.dealer] += ("dealer",)
     for win in hand.wins:
         roles[win.winner] += ("winner",)
         source = win.from_
-        if source and source in roles and "discarder" not in roles[source] and "robbed" not in roles[source]:
-            roles[source] += ("robbed" if win.by == "robbed_kong" else "discarder",)
+        if source in roles:
+            held = roles[source]
+            if "discarder" not in held and "robbed" not in held:  # one role per source (Rushan R8: one discard)
+                roles[source] = (*held, "robbed" if win.by == "robbed_kong" else "discarder")
     if liable:
         roles[liable] += ("liable",)
-    if getattr(hand, "abandon", None):
-        roles[hand.abandon.by] += ("abandoned",)
+    abandon = getattr(hand, "abandon", None)
+    if abandon:
+        roles[abandon.by] += ("abandoned",)
     return roles
 
 
@@ -278,6 +306,8 @@ def whole(amount: Amount) -> int:
 
 def show(amount: Amount) -> str:
     """An amount for an explanation: ``240``, ``1.5`` for halves, else ``7/3``."""
+    if type(amount) is int:  # most amounts: no ×1.5 involved
+        return str(amount)
     if isinstance(amount, Fraction) and amount.denominator == 2:
         return f"{amount.numerator // 2}.5"
     if isinstance(amount, Fraction) and amount.denominator != 1:
@@ -287,14 +317,14 @@ def show(amount: Amount) -> str:
 
 def next_after(players: Sequence[str], name: str) -> str:
     """The player after ``name`` in turn order, wrapping around (G1)."""
-    i = list(players).index(name)
+    i = players.index(name)
     return players[(i + 1) % len(players)]
 
 
 def seats_after(players: Sequence[str], name: str) -> list[str]:
     """The other players in turn order, starting with the one after ``name`` (G1)."""
-    i = list(players).index(name)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+    i = players.index(name)
+    return [*players[i + 1:], *players[:i]]  # those after ``name``, then those before it
 
 
 def split_largest_remainder(total: int, weights: Sequence[tuple[str, int]]) -> dict[str, int]:

@@ -126,7 +126,8 @@ class Player(Strict):
     @property
     def open_count(self) -> int:
         """Number of opens (claims from a discard), whichever form was given."""
-        return len(self.opens) if isinstance(self.opens, list) else self.opens
+        opens = self.opens
+        return len(opens) if isinstance(opens, list) else opens
 
     @property
     def feeders(self) -> list[str] | None:
@@ -135,7 +136,9 @@ class Player(Strict):
 
     def kong_count(self, *kinds: str) -> int:
         """How many kongs of the given kinds (all kinds when none given)."""
-        return sum(n for kind, n in self.kongs.items() if not kinds or kind in kinds)
+        if not kinds:
+            return sum(self.kongs.values())
+        return sum([n for kind, n in self.kongs.items() if kind in kinds])
 
 
 def _from_is_the_key(data: Any) -> Any:
@@ -380,9 +383,10 @@ class Hand(Strict):
     @property
     def wins(self) -> list[Any]:
         """The win(s) as a list: one entry, or several for Rushan 一炮多响 (R8)."""
-        if self.win is None:
+        win = self.win
+        if win is None:
             return []
-        return self.win if isinstance(self.win, list) else [self.win]
+        return win if isinstance(win, list) else [win]
 
     def explicit_total(self, name: str) -> int | None:
         """The stated 番/斤 total of ``name`` (G5), or None when it is to be counted."""

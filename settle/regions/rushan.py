@@ -218,7 +218,7 @@ class Points:
     auto: tuple[str, ...]
     kongs: int
 
-    @property
+    @functools.cached_property  # read for every debt, score and note of the win
     def hand(self) -> int:
         """Hand points: base × product of multipliers (R4), in 分."""
         return PATTERNS[self.base].value * prod(PATTERNS[k].value for k in self.counted)
@@ -231,7 +231,7 @@ class Points:
     @property
     def formula(self) -> str:
         """The numbers: ``2×2 + 1 kong``."""
-        text = "×".join(str(v) for v in (PATTERNS[self.base].value, *(PATTERNS[k].value for k in self.counted)))
+        text = "×".join([str(PATTERNS[k].value) for k in (self.base, *self.counted)])
         return text + _kongs(self.kongs)
 
     @property
@@ -251,13 +251,18 @@ def count_points(hand: RushanHand, win: RushanWin) -> Points:
     """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙)."""
     named_base = [k for k in win.fans if PATTERNS[k].kind == "base"]
     multipliers = [k for k in win.fans if PATTERNS[k].kind == "multiplier"]
-    optional_on = hand.options.menqing_yitiaolong
-    auto = ("menqing",) if optional_on and is_menqing(hand, win) and "menqing" not in multipliers else ()
+    if hand.options.menqing_yitiaolong:
+        auto = ("menqing",) if is_menqing(hand, win) and "menqing" not in multipliers else ()
+        counted, uncounted = (*multipliers, *auto), ()
+    else:  # R3b: 门清 and 一条龙 count nothing with the option off
+        auto = ()
+        counted = tuple([k for k in multipliers if k not in OPTIONAL_COUNT])
+        uncounted = tuple([k for k in multipliers if k in OPTIONAL_COUNT])
     return Points(
         winner=win.winner,
         base=named_base[0] if named_base else DEFAULT_BASE,
-        counted=tuple(k for k in multipliers if optional_on or k not in OPTIONAL_COUNT) + auto,
-        uncounted=tuple(k for k in multipliers if not optional_on and k in OPTIONAL_COUNT),
+        counted=counted,
+        uncounted=uncounted,
         auto=auto,
         kongs=hand.players[win.winner].kong_count(),
     )
@@ -268,34 +273,38 @@ def count_points(hand: RushanHand, win: RushanWin) -> Points:
 
 def settle(hand: RushanHand) -> Settlement:
     """Settle a checked Rushan hand: one or several wins (R4–R8), or a 荒庄 (R10)."""
-    points = {w.winner: count_points(hand, w) for w in hand.wins}
-    debts = [d for w in hand.wins for d in _owed(hand, w, points[w.winner])]
+    wins, names = hand.wins, hand.names
+    points = {w.winner: count_points(hand, w) for w in wins}
+    debts = [d for w in wins for d in _owed(names, w, points[w.winner])]
     inside = hand.options.cap_includes_fish
     if inside:
         debts = _fish(hand, debts, "R6, inside the cap")
-    debts = [d for group in _by_loser(debts) for d in _cap(hand, group)]
+    debts = [d for group in _by_loser(debts) for d in _cap(hand, names, group)]
     if not inside:
         debts = _fish(hand, debts, "R6")
     return core.settlement(
         hand, "rushan", core.to_transfers(debts), next_dealer(hand), unit="分",
         scores={w: p.hand for w, p in points.items()},
         score_detail={w: p.detail for w, p in points.items()},
-        notes=_notes(hand, points),
+        notes=_notes(hand, wins, points),
     )
 
 
-def _owed(hand: RushanHand, win: RushanWin, points: Points) -> list[Debt]:
+def _owed(names: list[str], win: RushanWin, points: Points) -> list[Debt]:
     """R5: on a self-draw every other player owes, else only the discarder (robbed player, G6)."""
-    losers = core.seats_after(hand.names, win.winner) if win.by == "self_draw" else [win.from_]
-    return [Debt(loser, win.winner, points.owed, points.formula) for loser in losers]
+    losers = core.seats_after(names, win.winner) if win.by == "self_draw" else [win.from_]
+    owed, formula = points.owed, points.formula
+    return [Debt(loser, win.winner, owed, formula) for loser in losers]
 
 
 def _fish(hand: RushanHand, debts: list[Debt], rule: str) -> list[Debt]:
     """R6 飘鱼: each paying loser adds ``fish_winner + fish_loser`` (before or after the R7 cap)."""
+    players = hand.players
     out = []
     for d in debts:
-        fw, fl = hand.players[d.winner].fish, hand.players[d.loser].fish
-        out.append(core.add_extra(d, fw + fl, f"+ fish {fw}+{fl} ({rule})"))
+        fw, fl = players[d.winner].fish, players[d.loser].fish
+        # No fish, no step: add_extra would drop it, so its text is not built.
+        out.append(core.add_extra(d, fw + fl, f"+ fish {fw}+{fl} ({rule})") if fw + fl else d)
     return out
 
 
@@ -306,7 +315,7 @@ def _by_loser(debts: list[Debt]) -> list[list[Debt]]:
     return list(groups.values())
 
 
-def _cap(hand: RushanHand, debts: list[Debt]) -> list[Debt]:
+def _cap(hand: RushanHand, names: list[str], debts: list[Debt]) -> list[Debt]:
     """R7: one loser's debts together at most ``cap``; several winners split it by what each was owed."""
     limit = hand.options.cap
     if len(debts) == 1:
@@ -316,7 +325,7 @@ def _cap(hand: RushanHand, debts: list[Debt]) -> list[Debt]:
         return debts
     loser = debts[0].loser
     owed = {d.winner: d.amount for d in debts}
-    order = [n for n in core.seats_after(hand.names, loser) if n in owed]  # ties: nearer after the loser
+    order = [n for n in core.seats_after(names, loser) if n in owed]  # ties: nearer after the loser
     shares = core.split_largest_remainder(limit, [(n, owed[n]) for n in order])
     ratio = ":".join(str(shares[n]) for n in order)
     step = (f"{loser} owes {' + '.join(str(owed[n]) for n in order)} = {total}, capped at {limit}: "
@@ -326,36 +335,43 @@ def _cap(hand: RushanHand, debts: list[Debt]) -> list[Debt]:
 
 def next_dealer(hand: RushanHand) -> str:
     """R10: the dealer stays if he wins or on a 荒庄 with no kongs; otherwise the next player deals."""
-    if hand.wins:
-        stays = any(w.winner == hand.dealer for w in hand.wins)
+    wins = hand.wins
+    if wins:
+        stays = any(w.winner == hand.dealer for w in wins)
     else:
         stays = not any(p.kong_count() for p in hand.players.values())
     return hand.dealer if stays else core.next_after(hand.names, hand.dealer)
 
 
-def _notes(hand: RushanHand, points: Mapping[str, Points]) -> list[str]:
+def _notes(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[str]:
     """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
-    notes = [_who_pays(hand)] if hand.wins else [_draw_note(hand)]
-    for win in hand.wins:
-        notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
-                  "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
-    for p in points.values():
-        notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open (R3b)"
-                  for k in p.auto]
-        notes += [f"{PATTERNS[k].label} named by {p.winner} but not counted: options.menqing_yitiaolong "
-                  "is off (R3b)" for k in p.uncounted]
-    others = [f"{n} {pl.kong_count()}" for n, pl in hand.players.items()
-              if pl.kong_count() and n not in points]
-    if others and hand.wins:
-        notes.append(f"kongs of {', '.join(others)} score nothing: only a winner's kongs count (R4)")
+    notes = _win_notes(hand, wins, points) if wins else [_draw_note(hand)]
     changed = _changed_options(hand.options)
     if changed:
         notes.append(f"options: {', '.join(changed)}")
     return notes
 
 
-def _who_pays(hand: RushanHand) -> str:
-    win = hand.wins[0]
+def _win_notes(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[str]:
+    """Who pays (R5), 抢杠 named (G10), 门清/一条龙 (R3b), and the kongs that score nothing (R4)."""
+    notes = [_who_pays(wins[0])]
+    for win in wins:
+        notes += [f"{PATTERNS[k].label} named by {win.winner}: implied by robbed_kong and counted once, "
+                  "no multiplier of its own (G10, R2)" for k in win.fans if PATTERNS[k].kind == "implied"]
+    for p in points.values():
+        if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
+            continue
+        notes += [f"{PATTERNS[k].label} ×{PATTERNS[k].value} counted for {p.winner}: a self-draw with no open (R3b)"
+                  for k in p.auto]
+        notes += [f"{PATTERNS[k].label} named by {p.winner} but not counted: options.menqing_yitiaolong "
+                  "is off (R3b)" for k in p.uncounted]
+    others = [f"{n} {kongs}" for n, pl in hand.players.items() if n not in points and (kongs := pl.kong_count())]
+    if others:
+        notes.append(f"kongs of {', '.join(others)} score nothing: only a winner's kongs count (R4)")
+    return notes
+
+
+def _who_pays(win: RushanWin) -> str:
     if win.by == "self_draw":
         return f"自摸: {win.winner} self-drew, every other player pays (R5)"
     how = "was robbed (抢杠, G6)" if win.by == "robbed_kong" else "discarded (点炮)"

@@ -20,7 +20,7 @@ from pydantic import Field, PositiveInt, StrictBool, model_validator
 from settle import core
 from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Strict, hand_model
+from settle.model import NOBODY, Player, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -159,33 +159,49 @@ def big_hands(hand: WuhanHand) -> list[str]:
 
 def count_fans(hand: WuhanHand, name: str, big: bool) -> Tally:
     """Fans of ``name`` (H1; small-hand extras H2; 硬胡 for the winner H2/H3), or the stated total (G5)."""
-    stated = hand.explicit_total(name)
-    if stated is not None:
-        return Tally(stated, stated=True)
-    return Tally.of(_fact_fans(hand, name) + _role_fans(hand, name, big))
+    return count_all_fans(hand, big)[name]
 
 
-def _fact_fans(hand: WuhanHand, name: str) -> list[tuple[str, int]]:
-    player, opts = hand.players[name], hand.options
+def count_all_fans(hand: WuhanHand, big: bool) -> dict[str, Tally]:
+    """Every player's fans, in seat order: :func:`count_fans` of each, with the win's roles worked
+    out once for the hand rather than once per player."""
+    roles = _role_fans(hand, big)
+    stated = hand.fans or {}
+    opts = hand.options
+    return {
+        name: Tally.given(stated[name]) if name in stated
+        else Tally.of((*_fact_fans(player, opts), *roles.get(name, ())))
+        for name, player in hand.players.items()
+    }
+
+
+def _fact_fans(player: Player, opts: WuhanOptions) -> list[tuple[str, int]]:
+    """H1: 开口 (1 in all, or 口口翻 1 per open) and the fans of each kong kind."""
     items = []
-    if player.open_count:
-        items.append(("口口翻" if opts.koukou else "开口", player.open_count if opts.koukou else 1))
+    opens = player.open_count
+    if opens:
+        items.append(("口口翻", opens) if opts.koukou else ("开口", 1))
     for kind, n in player.kongs.items():
-        per = opts.laizi_kong_fans if kind == "laizi" else KONGS[kind].value
         if n:
+            per = opts.laizi_kong_fans if kind == "laizi" else KONGS[kind].value
             items.append((KONGS[kind].zh, n * per))
     return items
 
 
-def _role_fans(hand: WuhanHand, name: str, big: bool) -> list[tuple[str, int]]:
+def _role_fans(hand: WuhanHand, big: bool) -> dict[str, list[tuple[str, int]]]:
+    """Who gets a fan for a role, in the order 庄家, 自摸, 放冲 (small hands only, H2), 硬胡 (H2/H3)."""
     win = hand.win
-    roles = [
-        ("庄家", not big and name == hand.dealer),
-        ("自摸", not big and name == win.winner and win.by == "self_draw"),
-        ("放冲", not big and name == win.discarder),
-        ("硬胡", name == win.winner and "hard" in win.fans),
-    ]
-    return [(label, 1) for label, applies in roles if applies]
+    roles: dict[str, list[tuple[str, int]]] = {}
+    if not big:
+        if hand.dealer:
+            roles.setdefault(hand.dealer, []).append(("庄家", 1))
+        if win.by == "self_draw":
+            roles.setdefault(win.winner, []).append(("自摸", 1))
+        elif win.from_:
+            roles.setdefault(win.from_, []).append(("放冲", 1))  # the discarder, or the robbed player (G6)
+    if "hard" in win.fans:
+        roles.setdefault(win.winner, []).append(("硬胡", 1))
+    return roles
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -201,31 +217,45 @@ def settle(hand: WuhanHand) -> Settlement:
 
 
 def _win(hand: WuhanHand) -> Settlement:
-    win = hand.win
+    win, names = hand.win, hand.names
     big = big_hands(hand)
-    fans = {name: count_fans(hand, name, bool(big)) for name in hand.names}
-    losers = [n for n in hand.names if n != win.winner]
-    debts = [_owed(hand, loser, fans, big) for loser in losers]
+    fans = count_all_fans(hand, bool(big))
+    debts = _owed_all(hand, names, fans, big)
     debts, notes = _caps(hand, debts)
     liable, reason = liable_player(hand)
     if liable is not None:
         debts = core.redirect(debts, liable, reason)
         notes.append(f"{liable} pays for everyone: {reason}")
     transfers = core.to_transfers(debts)
-    next_dealer = hand.dealer if win.winner == hand.dealer else core.next_after(hand.names, hand.dealer)
+    next_dealer = hand.dealer if win.winner == hand.dealer else core.next_after(names, hand.dealer)
     return _result(hand, transfers, fans, next_dealer, notes=notes, liable=liable, big=big)
 
 
-def _owed(hand: WuhanHand, loser: str, fans: dict[str, Tally], big: list[str]) -> Debt:
-    """H2/H3: what ``loser`` owes before caps."""
+def _owed_all(hand: WuhanHand, names: list[str], fans: dict[str, Tally], big: list[str]) -> list[Debt]:
+    """H2/H3: what each loser owes before caps, in seat order."""
     win = hand.win
-    a, b = fans[loser].total, fans[win.winner].total
+    winner = win.winner
+    b = fans[winner].total
     if not big:
-        return Debt(loser, win.winner, 2 ** (a + b), core.power_formula(1, a, b, 1))
+        return [_small(loser, winner, fans[loser].total, b) for loser in names if loser != winner]
     base = BIG_BASE * len(big)
-    factor = SELF_DRAW_OR_DISCARDER if win.by == "self_draw" or loser == win.discarder else 1
-    amount = base * 2 ** (a + b) * factor
-    return Debt(loser, win.winner, amount, core.power_formula(base, a, b, factor))
+    # ×1.5 for every loser on a self-draw, else for the discarder only (H3).
+    everyone = win.by == "self_draw"
+    return [_big(loser, winner, fans[loser].total, b, base, everyone or loser == win.from_)
+            for loser in names if loser != winner]
+
+
+def _small(loser: str, winner: str, a: int, b: int) -> Debt:
+    """H2 小胡: ``2^(a+b)``."""
+    return Debt(loser, winner, 2 ** (a + b), f"2^({a}+{b})")
+
+
+def _big(loser: str, winner: str, a: int, b: int, base: int, times_one_and_half: bool) -> Debt:
+    """H3 大胡: ``base × 2^(a+b)``, ×1.5 on a self-draw or for the discarder."""
+    if not times_one_and_half:
+        return Debt(loser, winner, base * 2 ** (a + b), core.power_formula(base, a, b, 1))
+    return Debt(loser, winner, SELF_DRAW_OR_DISCARDER * (base * 2 ** (a + b)),
+                core.power_formula(base, a, b, SELF_DRAW_OR_DISCARDER))
 
 
 def _caps(hand: WuhanHand, debts: list[Debt]) -> tuple[list[Debt], list[str]]:
@@ -271,7 +301,7 @@ def _flush_names(hand: WuhanHand) -> list[str]:
 
 def _flush_trigger(hand: WuhanHand) -> bool:
     """H7 b: a flush (per chengbao_yise) with three or more opens."""
-    return bool(_flush_names(hand)) and hand.players[hand.win.winner].open_count >= 3
+    return hand.players[hand.win.winner].open_count >= 3 and bool(_flush_names(hand))
 
 
 def _abandon(hand: WuhanHand) -> Settlement:

@@ -20,7 +20,7 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from settle import core
 from settle.core import Debt, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Strict, hand_model
+from settle.model import NOBODY, Player, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -183,29 +183,35 @@ def _needs_feeders(hand: WuxueHand) -> bool:
 def count_jin(hand: WuxueHand, name: str) -> Tally:
     """斤 of ``name``: own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a
     loser with any open (W4); or the stated total (G5)."""
-    stated = hand.explicit_total(name)
-    if stated is not None:
-        return Tally(stated, stated=True)
-    items = _winner_items(hand) if name == hand.win.winner else _open_items(hand, name)
-    items += _kong_items(hand, name)
-    return Tally.of(items)
+    return count_all_jin(hand)[name]
+
+
+def count_all_jin(hand: WuxueHand) -> dict[str, Tally]:
+    """Every player's 斤, in seat order: :func:`count_jin` of each, the win looked at once per hand."""
+    winner = hand.win.winner
+    stated = hand.fans or {}
+    return {
+        name: Tally.given(stated[name]) if name in stated
+        else Tally.of((_winner_items(hand) if name == winner else _open_items(player)) + _kong_items(player))
+        for name, player in hand.players.items()
+    }
 
 
 def _winner_items(hand: WuxueHand) -> list[tuple[str, int]]:
     return [(PATTERNS[k].zh, PATTERNS[k].value) for k in hand.win.fans if PATTERNS[k].kind != "implied"]
 
 
-def _open_items(hand: WuxueHand, name: str) -> list[tuple[str, int]]:
+def _open_items(player: Player) -> list[tuple[str, int]]:
     # W4: once for any number of opens; the winner never gets it.
-    return [("开口", 1)] if hand.players[name].open_count else []
+    return [("开口", 1)] if player.open_count else []
 
 
-def _kong_items(hand: WuxueHand, name: str) -> list[tuple[str, int]]:
+def _kong_items(player: Player) -> list[tuple[str, int]]:
     out = []
-    for kind, n in hand.players[name].kongs.items():
+    for kind, n in player.kongs.items():
         if n:
-            label = KONGS[kind].zh if n == 1 else f"{KONGS[kind].zh}×{n}"
-            out.append((label, n * KONGS[kind].value))
+            kong = KONGS[kind]
+            out.append((kong.zh if n == 1 else f"{kong.zh}×{n}", n * kong.value))
     return out
 
 
@@ -214,28 +220,30 @@ def _kong_items(hand: WuxueHand, name: str) -> list[tuple[str, int]]:
 
 def settle(hand: WuxueHand) -> Settlement:
     """Settle a checked Wuxue hand: a win (W1–W11) or a 荒庄 draw (no payments, no 漂; W9, W13)."""
-    if hand.win is None:
+    win = hand.win
+    if win is None:
         return _result(hand, [], {}, hand.dealer, ["荒庄: nobody pays, no 漂 (W9); the dealer stays (W13)"])
-    jin = {name: count_jin(hand, name) for name in hand.names}
-    if hand.win.by == "robbed_kong":
+    jin = count_all_jin(hand)
+    if win.by == "robbed_kong":
         debts, notes = _robbed(hand)
-        return _result(hand, core.to_transfers(debts), jin, hand.win.winner, notes)
-    debts, notes = _owed_all(hand, jin)
-    debts, cap_notes = _caps(hand, debts)
-    debts = [_piao(hand, d) for d in debts]
+        return _result(hand, core.to_transfers(debts), jin, win.winner, notes)
+    names = hand.names
+    debts, notes = _owed_all(hand, names, jin)
+    debts, cap_notes = _caps(hand, len(names), debts)
+    debts = _piao(hand, debts)
     notes += cap_notes
     liable, reason = liable_player(hand)
     if liable is not None:
         debts = core.redirect(debts, liable, reason)
         notes.append(f"{liable} pays for everyone: {reason}")
-    return _result(hand, core.to_transfers(debts), jin, hand.win.winner, notes, liable)
+    return _result(hand, core.to_transfers(debts), jin, win.winner, notes, liable)
 
 
-def _owed_all(hand: WuxueHand, jin: dict[str, Tally]) -> tuple[list[Debt], list[str]]:
+def _owed_all(hand: WuxueHand, names: list[str], jin: dict[str, Tally]) -> tuple[list[Debt], list[str]]:
     """W1, W5, W6: each loser's debt before caps, in seat order after the winner; the notes
     say which 陪炮 players pay nothing."""
     debts, notes = [], []
-    for loser in core.seats_after(hand.names, hand.win.winner):
+    for loser in core.seats_after(names, hand.win.winner):
         debt = _owed(hand, loser, jin)
         if debt is None:
             notes.append(f"{loser} pays nothing: 陪炮 with 0 斤 (W6; option genpi 跟皮 would count it as 1)")
@@ -248,9 +256,10 @@ def _owed(hand: WuxueHand, loser: str, jin: dict[str, Tally]) -> Debt | None:
     """What ``loser`` owes before caps, or None for a 0-斤 陪炮 player without 跟皮 (W6)."""
     win = hand.win
     a, b = jin[loser].total, jin[win.winner].total
-    if win.by == "self_draw" or loser == win.discarder:
-        role = "自摸 (W5)" if win.by == "self_draw" else "点炮 (W6)"
-        return _debt(hand, loser, role, 2 ** (a + b), f"2^({a}+{b})")
+    if win.by == "self_draw":
+        return _debt(hand, loser, "自摸 (W5)", 2 ** (a + b), f"2^({a}+{b})")
+    if loser == win.from_:
+        return _debt(hand, loser, "点炮 (W6)", 2 ** (a + b), f"2^({a}+{b})")
     if a == 0 and not hand.options.genpi:
         return None
     role = "陪炮 half (W6)"
@@ -265,17 +274,17 @@ def _debt(hand: WuxueHand, loser: str, role: str, amount: int, power: str) -> De
     return Debt(loser, hand.win.winner, amount, f"{role}: {shown}")
 
 
-def _caps(hand: WuxueHand, debts: list[Debt]) -> tuple[list[Debt], list[str]]:
-    """W7 封顶 (reached, G13), then W8 小金鼎/金鼎 for each capped paying loser."""
+def _caps(hand: WuxueHand, players: int, debts: list[Debt]) -> tuple[list[Debt], list[str]]:
+    """W7 封顶 (reached, G13), then W8 小金鼎/金鼎 for each capped paying loser at a table of ``players``."""
     opts = hand.options
     capped = [core.cap(d, opts.cap, "W7 封顶") for d in debts]
-    count = sum(d.capped for d in capped)
-    level = golden_level(opts, len(hand.names), count)
+    count = sum([d.capped for d in capped])
+    level = golden_level(opts, players, count)
     if level is None:
         return capped, []
     amount = opts.small_golden if level == "small" else opts.golden
     what = {2: "two losers capped", 3: "all three losers capped"}[count]
-    if len(hand.names) == 3:
+    if players == 3:
         what = f"both losers capped, three_player_golden: {level}"
     step = f"{GOLDEN_NAMES[level]} {amount}: {what} (W8)"
     return [core.replace_amount(d, amount, step) if d.capped else d for d in capped], [step]
@@ -288,14 +297,14 @@ def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     return GOLDEN.get((players, capped))
 
 
-def _piao(hand: WuxueHand, debt: Debt) -> Debt:
+def _piao(hand: WuxueHand, debts: list[Debt]) -> list[Debt]:
     """W9: 漂 on top of every paying loser's amount, never capped."""
     opts = hand.options
     points = opts.piao_per_loser
     if not points:
-        return debt
+        return debts
     source = f" (2×{opts.piao}, piao_both_sides)" if opts.piao_both_sides else ""
-    return core.add_extra(debt, points, f"+ 漂 {points}{source} = {debt.amount + points} (W9)")
+    return [core.add_extra(d, points, f"+ 漂 {points}{source} = {d.amount + points} (W9)") for d in debts]
 
 
 def _robbed(hand: WuxueHand) -> tuple[list[Debt], list[str]]:
@@ -304,7 +313,7 @@ def _robbed(hand: WuxueHand) -> tuple[list[Debt], list[str]]:
     debt = Debt(win.from_, win.winner, opts.cap,
                 f"抢杠胡: {win.from_}'s kong was robbed, pays the cap {opts.cap} (W10)", capped=True)
     note = f"抢杠胡: only {win.from_} pays, one cap {opts.cap} + 漂; no 金鼎, no 包胡 (W10, G11)"
-    return [_piao(hand, debt)], [note, *implied_notes(win.fans)]
+    return _piao(hand, [debt]), [note, *implied_notes(win.fans)]
 
 
 def implied_notes(fans: list[str]) -> list[str]:
@@ -339,7 +348,7 @@ def _flush_names(hand: WuxueHand) -> list[str]:
 
 def _flush_trigger(hand: WuxueHand) -> bool:
     """W11 b: 清一色/将一色/风一色 with three or more opens (暗杠 is not an open)."""
-    return bool(_flush_names(hand)) and hand.players[hand.win.winner].open_count >= 3
+    return hand.players[hand.win.winner].open_count >= 3 and bool(_flush_names(hand))
 
 
 def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
