@@ -2,7 +2,7 @@
 
 Registered on :data:`settle.cli.app` when :func:`settle.cli.main` imports this module.
 
-* ``settle schema [hand|batch|result]`` prints a JSON Schema (draft-07) generated from the
+* ``settle schema [hand|batch|result|line]`` prints a JSON Schema (draft-07) generated from the
   pydantic models (:mod:`settle.schema`); the committed copies are under ``schemas/``.
 * ``settle rules [REGION]`` prints each region's vocabulary and options (:mod:`settle.rules`);
   ``--format markdown`` gives the tables used in docs/.
@@ -24,6 +24,7 @@ class SchemaKind(StrEnum):
     hand = "hand"
     batch = "batch"
     result = "result"
+    line = "line"
 
 
 @app.command("schema")

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from settle.regions import REGION_TERMS, Region, all_regions
 
-KINDS = ("hand", "batch", "result")
+KINDS = ("hand", "batch", "result", "line")
 """The schemas ``settle schema`` prints and ``schemas/`` holds."""
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -54,7 +54,7 @@ def file_name(kind: str) -> str:
 def schema(kind: str) -> Json:
     """The schema of ``kind`` (one of :data:`KINDS`); raises ValueError for another name."""
     builders: dict[str, Callable[[], Json]] = {"hand": hand_schema, "batch": batch_schema,
-                                               "result": result_schema}
+                                               "result": result_schema, "line": line_schema}
     if kind not in builders:
         raise ValueError(f"unknown schema {kind!r}; choose one of {', '.join(KINDS)}")
     return builders[kind]()
@@ -294,6 +294,35 @@ def result_schema() -> Json:
     raw = ResultModel.model_json_schema(ref_template="#/definitions/{model}")
     definitions = raw.pop("$defs", {})
     return {"$schema": DRAFT, **raw, "definitions": definitions}
+
+
+class ProblemModel(_Out):
+    """One problem of a bad hand, as in ``settle batch --format jsonl`` (``Problem.as_dict``)."""
+
+    path: str = Field(description="the key path (`win.fans[0]`), or `(top level)`")
+    message: str
+    line: int | None = Field(None, description="the line in the input file, when known")
+    hand: str | None = Field(None, description="the hand's `id` or `file:index`")
+
+
+class ErrorLineModel(_Out):
+    """A bad hand's line in ``settle batch --format jsonl``: its label and every problem found."""
+
+    id: str = Field(description="the hand's `id`, or `file:index`")
+    error: list[ProblemModel] = Field(min_length=1)
+
+
+def line_schema() -> Json:
+    """One line of ``settle batch --format jsonl``: a settled hand (the result, with its ``id``) or a
+    bad hand's ``{"id", "error": [...]}`` (HAND-FORMAT.md "Output")."""
+    result = ResultModel.model_json_schema(ref_template="#/definitions/{model}")
+    error = ErrorLineModel.model_json_schema(ref_template="#/definitions/{model}")
+    definitions = {**result.pop("$defs", {}), **error.pop("$defs", {}), "Result": result, "ErrorLine": error}
+    return {"$schema": DRAFT, "title": "settle batch JSON Lines line",
+            # draft-07 ignores keywords beside a $ref, so the batch's required id goes in an allOf.
+            "oneOf": [{"allOf": [{"$ref": "#/definitions/Result"}, {"required": ["id"]}]},
+                      {"$ref": "#/definitions/ErrorLine"}],
+            "definitions": definitions}
 
 
 # --- helpers for tests and docs -------------------------------------------------------------------

@@ -250,3 +250,18 @@ def test_every_enum_is_a_list_of_distinct_strings() -> None:
     for values in enums(committed("hand")):
         assert len(values) == len(set(values))
         assert all(isinstance(v, str) for v in values)
+
+
+def test_every_batch_jsonl_line_validates_against_the_line_schema() -> None:
+    # HAND-FORMAT "Output": one object per hand, the settlement with its id, or `error` for a bad hand.
+    import io
+
+    from settle.batch import BatchRun, run_batch
+
+    out = io.StringIO()
+    run_batch([str(ROOT / "fixtures" / "batch" / "mixed.yaml")], out, BatchRun(fmt="jsonl"))
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert any("error" in line for line in lines) and any("net" in line for line in lines)
+    assert [errors("line", line) for line in lines] == [[] for _ in lines]
+    assert errors("line", {"id": "x"}) != []  # neither a result nor an error line
+    assert errors("line", {"id": "x", "error": []}) != []  # a bad hand has at least one problem
