@@ -132,9 +132,14 @@ def parse_tiles(text: str) -> list[int]:
 
 
 def _read_tiles(text: str) -> list[int]:
-    """The general reader: compact runs and Chinese names, character by character."""
+    """The general reader: compact runs and Chinese names, character by character.
+
+    Every bad token is reported at once (``'456x'`` unknown suit, ``'0p'`` no such tile ...), so a
+    mistyped hand is mended in one pass.
+    """
     original, text = text, text.translate(_SIMPLIFIED)
     tiles: list[int] = []
+    bad: list[_BadToken] = []
     digits = ""
     pos = 0
     while pos < len(text):
@@ -143,17 +148,43 @@ def _read_tiles(text: str) -> list[int]:
             digits += char
             pos += 1
         elif digits:
-            tiles.extend(_digits_with_suit(digits, char, original))
+            try:
+                tiles.extend(_digits_with_suit(digits, char))
+            except _BadToken as token:
+                bad.append(token)
             digits = ""
             pos += 1
         elif char in _SEPARATORS:
             pos += 1
         else:
-            tile, pos = _chinese_name_at(text, pos, original)
+            try:
+                tile, pos = _chinese_name_at(text, pos, original)
+            except _BadToken as token:
+                bad.append(token)
+                pos = token.end
+                continue
             tiles.append(tile)
     if digits:
-        raise ValueError(f"bad tile token {digits!r} in {original!r}: digits need a suit; use {ALLOWED}")
+        bad.append(_BadToken(digits, "digits need a suit"))
+    if bad:
+        raise ValueError(_bad_tokens_message(bad, original))
     return tiles
+
+
+class _BadToken(ValueError):
+    """One unreadable token of a tile text, with why (``""`` for an unknown name) and where it ends."""
+
+    def __init__(self, token: str, reason: str = "", end: int = 0) -> None:
+        super().__init__(token)
+        self.token, self.reason, self.end = token, reason, end
+
+
+def _bad_tokens_message(bad: list[_BadToken], original: str) -> str:
+    if len(bad) == 1:
+        reason = f"{bad[0].reason}; " if bad[0].reason else ""
+        return f"bad tile token {bad[0].token!r} in {original!r}: {reason}use {ALLOWED}"
+    listed = ", ".join(f"{b.token!r}" + (f" ({b.reason})" if b.reason else "") for b in bad)
+    return f"bad tile tokens {listed} in {original!r}; use {ALLOWED}"
 
 
 def parse_tile(text: str | int) -> int:
@@ -166,18 +197,16 @@ def parse_tile(text: str | int) -> int:
     return tiles[0]
 
 
-def _digits_with_suit(digits: str, suit_char: str, text: str) -> list[int]:
+def _digits_with_suit(digits: str, suit_char: str) -> list[int]:
     letter = suit_char.lower() if suit_char.isascii() else _SUIT_CHARS.get(suit_char, "")
     if letter not in _SUIT_SIZE:
-        token = digits + suit_char
-        raise ValueError(f"bad tile token {token!r} in {text!r}: unknown suit; use {ALLOWED}")
+        raise _BadToken(digits + suit_char, "unknown suit")
     offset = SUIT_LETTERS.index(letter) * 9
     tiles = []
     for digit in digits:
         rank = int(digit)
         if not 1 <= rank <= _SUIT_SIZE[letter]:
-            token = digit + suit_char
-            raise ValueError(f"bad tile token {token!r} in {text!r}: no such tile; use {ALLOWED}")
+            raise _BadToken(digit + suit_char, "no such tile")
         tiles.append(offset + rank - 1)
     return tiles
 
@@ -191,7 +220,7 @@ def _chinese_name_at(text: str, pos: int, original: str) -> tuple[int, int]:
     end = pos + 1
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
-    raise ValueError(f"bad tile token {original[pos:end]!r} in {original!r}: use {ALLOWED}")
+    raise _BadToken(original[pos:end], end=end)
 
 
 def tile_to_str(tile: int) -> str:

@@ -105,3 +105,13 @@ def test_counts() -> None:
     assert counts[0] == 2
     assert counts[1] == 1
     assert sum(counts) == 3
+
+
+def test_every_bad_token_is_named_at_once() -> None:
+    # Regression (new-user trial): only the first bad token was reported, so a mistyped hand took
+    # one run per mistake.
+    with pytest.raises(ValueError) as error:
+        parse_tiles("123m 456x 0p 一万 鸡 7")
+    message = str(error.value)
+    for part in ("'456x' (unknown suit)", "'0p' (no such tile)", "'鸡'", "'7' (digits need a suit)"):
+        assert part in message
