@@ -128,7 +128,13 @@ class Evaluation:
         if self.blocked:
             return self.blocked
         if self.rejected:
-            return "; ".join(sorted({reason for _, reason in self.rejected}))
+            # The reason of the reading closest to the tiles as held (fewest wildcard substitutions)
+            # first: with two 宝 used as themselves, "two 宝 forbid a 屁胡" before the other readings'.
+            nearest: dict[str, tuple[int, str]] = {}
+            for scored, reason in self.rejected:
+                key = (scored.reading.substitutions, reason)
+                nearest[reason] = min(nearest.get(reason, key), key)
+            return "; ".join(sorted(nearest, key=nearest.__getitem__))
         return "the tiles are not a winning hand (sets and a 2-tile pair, or a shape the region allows)"
 
 

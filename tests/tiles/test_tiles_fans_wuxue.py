@@ -170,3 +170,12 @@ def test_wuxue_rejects_impossible_input() -> None:
         wuxue("22m 345m 678p 789s 666p", "6p", by="discard", situations=["gangkai"])
     with pytest.raises(ValueError, match="situational"):
         wuxue("22m 345m 678p 789s 666p", "6p", situations=["haidilao"])
+
+
+def test_why_not_names_the_reason_of_the_tiles_as_held_first() -> None:
+    # Flipped 4s: 宝 is 5s.  The pair 55s is two 宝 used as themselves, a 2/5/8 pair: that reading
+    # fails only on W15 (two 宝 forbid a 屁胡), other readings on W12's pair.  Audit wx08: the W15
+    # reason, the one of the tiles as held, comes first.
+    result = wuxue("123m 666p 789p 55s", "5s", melds=["777m"], indicator="4s")
+    assert result.legal == ()
+    assert result.why_not().startswith("two 宝 in hand forbid a 屁胡")
