@@ -18,7 +18,7 @@ from settle.model import NOBODY, NOBODY_SPELLINGS
 if TYPE_CHECKING:
     from settle.regions import Region
 
-Hand = Any  # a region's parametrised settle.model.Hand
+Hand = Any  # a region's Hand model (settle.model.hand_model)
 
 
 def common_problems(hand: Hand, region: Region) -> list[Problem]:

@@ -320,10 +320,6 @@ WinOrWins = one_or_many(Win)
 """The shape of ``win`` in the shared model (each region narrows ``Win``)."""
 
 
-def _none_as_empty(value: object) -> object:
-    return {} if value is None else value
-
-
 def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
     """A before-validator giving ``options`` absent, null or ``{}`` the region's default options,
     validated once and shared (options models are frozen): most hands state no options."""
@@ -352,8 +348,7 @@ class Hand(Strict):
     players: Annotated[dict[Name, Player], BeforeValidator(_players_mapping)] = Field(
         description=PLAYERS_HELP)
     dealer: Name | None = Field(None, description="庄家")
-    options: Annotated[Strict, BeforeValidator(_none_as_empty)] = Field(
-        None, validate_default=True, description=OPTIONS_HELP)
+    options: Strict = Field(description=OPTIONS_HELP)  # the region's model and defaults: hand_model
     win: WinOrWins | None = None
     draw: StrictBool = Field(False, description="荒庄 / 流局: nobody won")
     abandon: Abandon | None = Field(None, description="Wuhan 逃跑 (H9)")

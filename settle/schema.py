@@ -103,45 +103,14 @@ def hand_schema() -> Json:
 
 
 def region_hand_definitions(region: Region) -> tuple[str, Json]:
-    """``(WuhanHand, definitions)``: the region's ``Hand`` schema with readable definition names.
-
-    pydantic names a generic model after its parameters (``Player_Annotated_Literal_...``);
-    those become ``WuhanPlayer``, ``WuhanWin``; other models keep their class names.
-    """
-    raw = region.hand_model.model_json_schema(ref_template="#/definitions/{model}")
-    prefix = region.key.capitalize()
-    raw_defs: Json = raw.pop("$defs", {})
-    names = {old: _clean_name(prefix, body.get("title", old)) for old, body in raw_defs.items()}
-    hand_name = f"{prefix}Hand"
-    defs = {names[old]: _renamed(body, names) for old, body in raw_defs.items()}
-    for new, body in defs.items():
-        body["title"] = new
-    hand = _renamed(raw, names)
-    hand["title"] = hand_name
-    _shape_hand(region, hand, defs, prefix)
+    """``(WuhanHand, definitions)``: the region's ``Hand`` schema and the models it refers to, each
+    under its class name (``WuhanPlayer``, ``WuhanWin``: :func:`settle.model.hand_model`)."""
+    hand = region.hand_model.model_json_schema(ref_template="#/definitions/{model}")
+    defs: Json = hand.pop("$defs", {})
+    hand_name = hand["title"]
+    _shape_hand(region, hand, defs, region.key.capitalize())
     defs[hand_name] = hand
     return hand_name, defs
-
-
-def _clean_name(prefix: str, title: str) -> str:
-    base = title.split("[", 1)[0]
-    return f"{prefix}{base}" if "[" in title else base
-
-
-def _renamed(node: Any, names: dict[str, str]) -> Any:
-    """A copy of ``node`` with every ``$ref`` to a renamed definition pointing at its new name."""
-    if isinstance(node, dict):
-        out = {}
-        for key, value in node.items():
-            if key == "$ref" and isinstance(value, str):
-                old = value.removeprefix("#/definitions/")
-                out[key] = f"#/definitions/{names.get(old, old)}"
-            else:
-                out[key] = _renamed(value, names)
-        return out
-    if isinstance(node, list):
-        return [_renamed(item, names) for item in node]
-    return node
 
 
 def _merge(into: Json, defs: Json) -> None:

@@ -45,8 +45,8 @@ from settle.tiles import OPTION_DEFAULTS, SITUATIONS, Evaluation, Meld, ScoredRe
 from settle.tiles.notation import format_tiles, parse_tile, parse_tiles, tile_to_str
 from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
 
-Hand = Any  # a region's parametrised settle.model.Hand
-WinModel = Any  # settle.model.Win of that region
+Hand = Any  # a region's Hand model (settle.model.hand_model)
+WinModel = Any  # that region's Win model
 
 ORDINARY_KONGS = ("exposed", "added", "concealed")
 """Kong kinds a meld can have (G3); single-tile kongs (红中杠, 宝杠 ...) are no melds."""

@@ -134,7 +134,7 @@ class RushanOptions(Strict):
 
 
 RushanHand = hand_model("Rushan", RushanOptions, RushanFan, RushanKong)
-RushanWin = Any  # one win of a RushanHand (settle.model.Win[RushanFan])
+RushanWin = Any  # one win of a RushanHand (its narrowed Win model)
 
 SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}
 """Options under which every win is a self-draw after 报听 (R9)."""
