@@ -219,19 +219,31 @@ def hand_calculator_rows(rng: random.Random, n: int, repeat: int) -> list[Row]:
     hands = [TileHand(tuple(tiles), tiles[-1]) for tiles in tile_lists]
     ours = rate(n, lambda: [evaluate("rushan", hand, None, "self_draw") for hand in hands])
     rows = [Row("evaluate (rushan), wildcard-free winning hands (new)", n, ours)]
+    theirs = estimate_hand_value_rate(tile_lists, repeat)
+    if theirs is None:
+        return [*rows, SKIPPED_HAND_CALCULATOR]
+    note = f"evaluate {ratio(ours, theirs)}"
+    return [*rows, Row("mahjong estimate_hand_value, same tiles (tsumo)", n, theirs, note)]
+
+
+SKIPPED_HAND_CALCULATOR = Row("mahjong estimate_hand_value (skipped: pip install mahjong)", 0, 0)
+
+
+def estimate_hand_value_rate(tile_lists: Sequence[Sequence[int]], repeat: int) -> int | None:
+    """``mahjong``'s ``HandCalculator().estimate_hand_value`` per CPU second on the same 14 tiles
+    (tsumo, the last tile won), best of ``repeat``; None when the bench extra is not installed."""
     try:
         from mahjong.hand_calculating.hand import HandCalculator
         from mahjong.hand_calculating.hand_config import HandConfig
     except ImportError:
-        return [*rows, Row("mahjong estimate_hand_value (skipped: pip install mahjong)", 0, 0)]
+        return None
     calculator, config = HandCalculator(), HandConfig(is_tsumo=True)
     converted = [to_mahjong_136(tiles) for tiles in tile_lists]
-    theirs = max(
-        rate(n, lambda: [calculator.estimate_hand_value(tiles, win, config=config) for tiles, win in converted])
+    return max(
+        rate(len(converted),
+             lambda: [calculator.estimate_hand_value(tiles, win, config=config) for tiles, win in converted])
         for _ in range(repeat)
     )
-    note = f"evaluate {ratio(ours, theirs)}"
-    return [*rows, Row("mahjong estimate_hand_value, same tiles (tsumo)", n, theirs, note)]
 
 
 # --- (e) full evaluation: hand dicts with win.tiles through the library ----------------
@@ -392,17 +404,9 @@ def full_ratio_rows(rng: random.Random, n: int, full_rate: int, repeat: int) -> 
     ]
     ours = full_run(documents, settle_hand).per_second()
     rows = [Row("FULL settle_hand(win.tiles), rushan, wildcard-free (new)", n, ours)]
-    try:
-        from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import HandConfig
-    except ImportError:
-        return [*rows, Row("mahjong estimate_hand_value (skipped: pip install mahjong)", 0, 0)]
-    calculator, config = HandCalculator(), HandConfig(is_tsumo=True)
-    converted = [to_mahjong_136(tiles) for tiles in tile_lists]
-    theirs = max(
-        rate(n, lambda: [calculator.estimate_hand_value(tiles, win, config=config) for tiles, win in converted])
-        for _ in range(repeat)
-    )
+    theirs = estimate_hand_value_rate(tile_lists, repeat)
+    if theirs is None:
+        return [*rows, SKIPPED_HAND_CALCULATOR]
     note = f"FULL rushan {ratio(ours, theirs)}; FULL 3 regions (pass 2) {ratio(full_rate, theirs)}"
     return [*rows, Row("mahjong estimate_hand_value, same tiles (tsumo)", n, theirs, note)]
 
