@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from tile_helpers import random_sets
+
 from settle.tiles import Meld, TileHand, evaluate_all
 from settle.tiles.fans import REGIONS, Evaluation
 from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
@@ -36,13 +38,7 @@ def random_case(rng: random.Random) -> tuple[str, TileHand, dict, str] | None:
         "wuxue": wuxue_wildcards(indicator).bao,
         "rushan": None,
     }[region]
-    tiles: list[int] = []
-    while len(tiles) < size - 2:
-        if rng.random() < 0.4:
-            tiles += [rng.randrange(34)] * 3
-        else:
-            start = rng.choice((0, 9, 18)) + rng.randrange(7)
-            tiles += [start, start + 1, start + 2]
+    tiles = random_sets(rng, size)
     pair = rng.choice((1, 4, 7, 10, 13, 16, 19, 22, 25)) if rng.random() < 0.6 else rng.randrange(34)
     tiles += [pair, pair]
     rng.shuffle(tiles)

@@ -10,6 +10,8 @@ import random
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
+from tile_helpers import random_sets
+
 from settle.tiles.features import best_readings, features_of
 from settle.tiles.notation import parse_tile, parse_tiles, to_counts
 from settle.tiles.readings import SEVEN_PAIRS, STANDARD, enumerate_readings, readings_from_counts
@@ -56,13 +58,7 @@ def literal_readings(counts: list[int], wilds: int, seven_pairs: bool) -> set[Gr
 
 def winning_counts(rng: random.Random, size: int, wilds: int) -> list[int]:
     while True:
-        tiles: list[int] = []
-        while len(tiles) < size - 2:
-            if rng.random() < 0.4:
-                tiles += [rng.randrange(34)] * 3
-            else:
-                start = rng.choice((0, 9, 18)) + rng.randrange(7)
-                tiles += [start, start + 1, start + 2]
+        tiles = random_sets(rng, size)
         pair = rng.randrange(34)
         tiles += [pair, pair]
         rng.shuffle(tiles)

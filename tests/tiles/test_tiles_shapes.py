@@ -12,6 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tile_helpers import random_sets
 
 from settle.tiles.notation import parse_tiles, to_counts
 from settle.tiles.shapes import (
@@ -95,18 +96,13 @@ def random_hand(rng: random.Random) -> tuple[list[int], int, bool]:
 
 
 def built_winning_tiles(rng: random.Random, size: int) -> list[int]:
-    tiles: list[int] = []
     if size == 14 and rng.random() < 0.2:
+        pairs: list[int] = []
         for _ in range(7):
             tile = rng.randrange(34)
-            tiles += [tile, tile]
-        return tiles
-    while len(tiles) < size - 2:
-        if rng.random() < 0.4:
-            tiles += [rng.randrange(34)] * 3
-        else:
-            start = rng.choice((0, 9, 18)) + rng.randrange(7)
-            tiles += [start, start + 1, start + 2]
+            pairs += [tile, tile]
+        return pairs
+    tiles = random_sets(rng, size)
     pair = rng.randrange(34)
     return [*tiles, pair, pair]
 
