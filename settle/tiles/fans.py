@@ -63,10 +63,13 @@ BIG_HANDS: Mapping[str, frozenset[str]] = {
     "wuxue": VOCABULARY["wuxue"] - {"hard", "sibao", "gangkai"},
     "rushan": frozenset(),
 }
-# Fans that lift the 2/5/8 pair requirement (H8; W12 needs it for 屁胡 only; R9 jiang258).
+# Fans that lift the 2/5/8 pair requirement (H8; W12 needs it for 屁胡 only).  R9 jiang258 exempts
+# nothing: 屁胡/七对/碰碰胡 need the pair, and every Rushan hand has one of those bases (R1), so a
+# 风一色 is no win under jiang258 (the seed's 风一色不限 frees it from needing a pair at all, not from
+# 258将).  将一色 is listed only because a loose one has no pair to test, and all its tiles are 2/5/8.
 PAIR_258_EXEMPT: Mapping[str, frozenset[str]] = {
     "wuhan": frozenset({"pengpenghu", "qingyise", "jiangyise", "fengyise"}),
-    "rushan": frozenset({"fengyise", "jiangyise"}),
+    "rushan": frozenset({"jiangyise"}),
 }
 # RULINGS G10: the only ``by`` each of these fits.
 SITUATION_NEEDS_BY: Mapping[str, str] = {
@@ -595,7 +598,7 @@ def _rushan_fans(context: _Context, features: Features) -> set[str]:
 
 
 def _rushan_illegal(context: _Context, features: Features, fans: frozenset[str]) -> str | None:
-    """R9 jiang258: 屁胡/七对/碰碰胡 need a 2/5/8 pair (风一色/将一色 are exempt)."""
+    """R9 jiang258: 屁胡/七对/碰碰胡 need a 2/5/8 pair, 风一色 too (its base is one of them, R1)."""
     if not context.options["jiang258"] or fans & PAIR_258_EXEMPT["rushan"] or features.pair_258:
         return None
     return "option jiang258: the hand needs a 2/5/8 pair (R9, seed 003 258将)"

@@ -96,6 +96,17 @@ def test_fengyise_with_a_shape_keeps_its_base() -> None:
     assert frozenset({"fengyise", "pengpenghu"}) in fan_sets(result)
 
 
+def test_jiang258_exempts_no_fengyise() -> None:
+    # R9 to the letter: with jiang258, 屁胡/七对/碰碰胡 need a 2/5/8 pair; a 风一色's base is one of
+    # them (R1) and an honours pair is no 2/5/8, so no reading is legal: neither the 碰碰胡 of
+    # honours (pair 西西) nor the loose one (屁胡, no pair at all), nor an honours 七对.
+    # Regression: these were settled as 碰碰胡 × 风一色 = 4 and 七对 × 风一色 = 4 (tile audit D2).
+    jiang258 = {"jiang258": True}
+    assert rushan("111z 222z 444z 555z 33z", "3z", options=jiang258).legal == ()
+    assert rushan("1111z 2222z 3333z 4z 7z", "7z", options=jiang258).legal == ()
+    assert rushan("11z 22z 33z 44z 55z 66z 77z", "7z", options=jiang258).legal == ()
+
+
 def test_jiangyise_only_with_jiang258() -> None:
     # R9: 将一色 only with jiang258 (seed 003 258将: 可以胡将一色); no shape needed.
     hand = ("258m 258p 258s 2255m 8s", "8s")
