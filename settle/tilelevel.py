@@ -20,9 +20,10 @@ A hand whose ``win`` (or one of whose wins, Rushan R8) has ``tiles`` goes throug
    地胡, 摸宝, 宝中宝, 抢杠) cannot be seen in tiles: they come from ``win.fans`` and are
    passed to the engine.  Every other item named in ``win.fans`` is a *shape claim*.  With
    shape claims, the claims are settled as given (``settle check`` compares them with the
-   tiles).  Without, every legal reading is settled through the region's own ``settle`` and
-   the one a player would claim is kept: most for the winner, then without 包牌, then with
-   fewer wildcard substitutions (then the engine's order, most fans first).
+   tiles), provided some reading of the tiles is a legal win.  Without, every legal reading
+   is settled through the region's own ``settle`` and the one a player would claim is kept:
+   most for the winner, then without 包牌, then with fewer wildcard substitutions (then the
+   engine's order, most fans first).
 4. **Say why.**  The settlement's notes name the reading kept, the wildcards' values and the
    reason it was chosen, and how many readings were considered.
 
@@ -667,6 +668,17 @@ def choice_key(candidate: Candidate, winner: str) -> tuple[int, bool, int]:
     return (-candidate.net(winner), candidate.liable is not None, candidate.substitutions)
 
 
+def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
+    """Raise :class:`IllegalWin` at ``win.tiles`` when no reading of the tiles is a legal win.
+
+    Claimed fans are settled as given, but not on tiles that cannot win at all (holding 红中,
+    H8; a 癞子皮, W15; no 2/5/8 pair, H8 W12 R9 ...): the tile rules forbid the win itself.
+    """
+    if not found.legal:
+        raise IllegalWin([Problem(tile_win.tiles_path,
+                                  f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")])
+
+
 def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation) -> Choice:
     """The reading kept for ``tile_win`` among the engine's legal ones, the other wins as in ``hand``.
 
@@ -674,8 +686,7 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     problems of the facts that refuse every reading (e.g. H8: the winner has no open).
     """
     winner = tile_win.winner
-    if not found.legal:
-        raise IllegalWin([Problem(tile_win.tiles_path, f"{winner}'s tiles are not a legal win: {found.why_not()}")])
+    refuse_unwinnable(tile_win, found)
     candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in found.legal]
     settled = [c for c in candidates if c.settlement is not None]
     if not settled:
@@ -703,7 +714,10 @@ def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
     """Steps 1–4 for a pydantic-validated ``hand`` (``data`` is its plain document)."""
     prepared = prepare(data, region, hand)
     current = prepared.hand
-    derive = [tw for tw in prepared.tile_wins if not shape_claims(region, current.wins[tw.index])]
+    claimed = [tw for tw in prepared.tile_wins if shape_claims(region, current.wins[tw.index])]
+    derive = [tw for tw in prepared.tile_wins if tw not in claimed]
+    for tile_win in claimed:
+        refuse_unwinnable(tile_win, evaluation(prepared, tile_win))
     if not derive:
         problems = rule_problems(region, current)
         if problems:

@@ -450,6 +450,23 @@ def test_named_shape_items_are_settled_as_claimed() -> None:
     assert "settled as given" in notes(data)
 
 
+@pytest.mark.parametrize(("region", "tile_block", "fans", "rule"), [
+    # H8: holding 红中 forbids any win, whatever is claimed.
+    ("wuhan", tiles("234m 567m 55p 555z", "5p", pung("777s", "C"), indicator="1m"), ["hard"], "红中"),
+    # H8: a small hand's pair must be 2/5/8 (33m), the claim of 硬胡 does not make it a big hand.
+    ("wuhan", tiles("234m 567m 234p 33p", "3p", pung("777s", "C"), indicator="1z"), ["hard"], "2/5/8"),
+    # W15: holding a 癞子皮 (红中 is always one) forbids the win.
+    ("wuxue", tiles("234m 567m 55p 23s 5z", "5p", pung("777s", "C"), indicator="1m"), ["hard"], "癞子皮"),
+])
+def test_claimed_fans_on_tiles_that_cannot_win_are_refused(region: str, tile_block: dict[str, Any],
+                                                           fans: list[str], rule: str) -> None:
+    # Claims are settled as given only on tiles some reading of which is a legal win.
+    # Regression (tile audit D1): these claims were paid (e.g. Wuhan D +32 for 开口 1 + 自摸 1 + 硬胡 1).
+    data = hand(region, {"winner": "D", "by": "self_draw", "fans": fans, "tiles": tile_block})
+    [(path, message)] = errors(data)
+    assert path == "win.tiles" and "not a legal win" in message and rule in message
+
+
 def test_library_entry_point_matches_settle_hand() -> None:
     data = hand("wuhan", {"winner": "D", "by": "self_draw", "tiles": WUHAN_HARD})
     assert settle_with_tiles(data) == settle_hand(data)
