@@ -165,7 +165,8 @@ def test_r7_r8_two_winners_capped_discarder_split_by_what_each_was_owed() -> Non
     result = settle_hand(data)
     assert result.net == {"A": -37, "B": 21, "C": 16, "D": 0}
     assert result.scores == {"B": 24, "C": 16}
-    assert "32 split 19:13 by what each winner was owed (R7)" in result.transfers[0].why
+    assert ("A owes B 24 + C 16 = 40, capped at 32: 32 split by what each winner was owed, B 19, C 13 "
+            "(whole points by largest remainder, ties to the winner nearer after A) (R7)") in result.transfers[0].why
     assert result.next_dealer == "B"
 
 

@@ -327,10 +327,18 @@ def _cap(hand: RushanHand, names: list[str], debts: list[Debt]) -> list[Debt]:
     owed = {d.winner: d.amount for d in debts}
     order = [n for n in core.seats_after(names, loser) if n in owed]  # ties: nearer after the loser
     shares = core.split_largest_remainder(limit, [(n, owed[n]) for n in order])
-    ratio = ":".join(str(shares[n]) for n in order)
-    step = (f"{loser} owes {' + '.join(str(owed[n]) for n in order)} = {total}, capped at {limit}: "
-            f"{limit} split {ratio} by what each winner was owed (R7)")
+    # Each winner named beside his amount: a bare ratio (6:5) on every row does not say whose share is whose.
+    step = (f"{loser} owes {' + '.join(f'{n} {owed[n]}' for n in order)} = {total}, capped at {limit}: "
+            f"{limit} split by what each winner was owed, {', '.join(f'{n} {shares[n]}' for n in order)}"
+            f"{_leftover(limit, total, owed, loser)} (R7)")
     return [d.then(shares[d.winner], f"= {d.amount}; {step}", capped=True) for d in debts]
+
+
+def _leftover(limit: int, total: int, owed: dict[str, int], loser: str) -> str:
+    """How a cap that does not split into whole points was rounded (R7), or nothing when it does."""
+    if all(limit * amount % total == 0 for amount in owed.values()):
+        return ""
+    return f" (whole points by largest remainder, ties to the winner nearer after {loser})"
 
 
 def next_dealer(hand: RushanHand) -> str:
