@@ -150,7 +150,7 @@ def test_w6_zero_jin_peipao_pays_nothing_not_even_piao() -> None:
     result = settle_hand(data)
     assert result.net == {"A": -16, "B": 0, "C": -9, "D": 25}
     assert "2^(1+3-1) = 8" in whys(data)["C"]
-    assert any("B pays nothing" in note and "W6" in note for note in result.notes)
+    assert any("B owes nothing of his own" in note and "W6" in note for note in result.notes)
 
 
 def test_w6_genpi_counts_a_zero_jin_peipao_as_one() -> None:

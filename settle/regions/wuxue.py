@@ -246,7 +246,7 @@ def _owed_all(hand: WuxueHand, names: list[str], jin: dict[str, Tally]) -> tuple
     for loser in core.seats_after(names, hand.win.winner):
         debt = _owed(hand, loser, jin)
         if debt is None:
-            notes.append(f"{loser} pays nothing: 陪炮 with 0 斤 (W6; option genpi 跟皮 would count it as 1)")
+            notes.append(f"{loser} owes nothing of his own: 陪炮 with 0 斤 (W6; option genpi 跟皮 would count it as 1)")
         else:
             debts.append(debt)
     return debts, notes
