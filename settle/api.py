@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from settle.checks import common_problems
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem
-from settle.model import name_problem, trimmed_repeats
+from settle.model import Hand, name_problem, trimmed_repeats
 from settle.regions import Region, get_region, region_key
 
 
@@ -72,8 +72,12 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
         raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
                                f"got {type(data).__name__}")
     if "region" not in data:
-        raise HandError.at(("region",), "missing: `region` (wuhan 武汉, wuxue 武穴 or rushan 乳山)")
-    region = get_region(region_key(data["region"]))
+        raise HandError([Problem(("region",), "missing: `region` (wuhan 武汉, wuxue 武穴 or rushan 乳山)"),
+                         *unknown_top_keys(data)])
+    try:
+        region = get_region(region_key(data["region"]))
+    except HandError as exc:
+        raise HandError([*exc.problems, *unknown_top_keys(data)]) from None
     try:
         hand = region.hand_model.model_validate({**data, "region": region.key})
     except ValidationError as exc:
@@ -83,6 +87,20 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
             problems = names + [p for p in problems if p.path[:1] != ("players",)]
         raise HandError(problems) from None
     return region, hand
+
+
+def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
+    """Top-level keys that no region's hand has (HAND-FORMAT.md), each at its key.
+
+    The region decides every other check, so without a known region these are the only
+    further problems that can be reported in the same run.
+    """
+    known = set()
+    for name, field in Hand.model_fields.items():
+        choices = getattr(field.validation_alias, "choices", None)
+        known.update(choices or (name,))
+    return [Problem((key,), "unknown key (not part of the hand format)") for key in data
+            if isinstance(key, str) and key not in known]
 
 
 def rule_problems(region: Region, hand: Any) -> list[Problem]:

@@ -102,6 +102,18 @@ def test_bad_input_exits_2_with_key_and_line(tmp_path: Path) -> None:
     assert "Traceback" not in err + out
 
 
+@pytest.mark.parametrize("region_line", ["", "region: wuhen\n"])
+def test_no_known_region_still_reports_the_unknown_keys(tmp_path: Path, region_line: str) -> None:
+    # Without a known region no other check can run, but keys no hand has are reported with it.
+    path = tmp_path / "hand.yaml"
+    path.write_text(f"{region_line}players: [A, B, C, D]\nwinnr: D\n", encoding="utf-8")
+    code, _, err = run("hand", str(path))
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 2
+    assert "region:" in lines[0]
+    assert "winnr: unknown key" in lines[1] and f"line {3 if region_line else 2}" in lines[1]
+
+
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:
     code, _, err = run("hand", str(tmp_path / "nope.yaml"))
     assert code == 2
