@@ -26,7 +26,8 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
     """Validate a hand document (plain dict) into its region and region-typed ``Hand`` model.
 
     Raises :class:`HandError` listing every problem found: pydantic's (types, unknown keys,
-    vocabulary) first; when those pass, the shared and the region's rule checks.
+    vocabulary) first, then the shared and the region's rule checks (when pydantic refused
+    some values, those of their problems that stand whatever the values were meant to be).
 
     A hand with ``win.tiles`` goes through :func:`settle.tilelevel.resolve`: the
     winner's ``opens``/``kongs`` come from the melds, and when ``win.fans`` names no shape
@@ -66,7 +67,9 @@ def settle_hand(data: Mapping[str, Any]) -> Settlement:
 def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
     """The region and the pydantic-validated ``Hand`` of ``data``; no rule checks yet.
 
-    Raises :class:`HandError` with every type, key and vocabulary problem at its key path.
+    Raises :class:`HandError` with every type, key and vocabulary problem at its key path,
+    followed by the rule checks' problems those leave standing (:func:`problems_beside`), so
+    that one run shows both kinds.
     """
     if not isinstance(data, Mapping):
         raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
@@ -85,8 +88,68 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
         names = player_name_problems(data.get("players"))
         if names:  # the same problems, with the exact key path of each name
             problems = names + [p for p in problems if p.path[:1] != ("players",)]
-        raise HandError(problems) from None
+        raise HandError([*problems, *problems_beside(region, data, problems)]) from None
     return region, hand
+
+
+def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Problem]) -> list[Problem]:
+    """The shared and region rule problems that stand whatever the ``refused`` values were meant to be.
+
+    Each refused value is left out (a player's fact as not given, G8; ``dealer``, ``id``,
+    ``win.from``/``win.liable`` as missing) and the hand is validated again; when that passes,
+    the rule checks run on it and only the problems that cannot come from a left-out value are
+    kept: none at or below a left-out key (or above it), none about a player one of whose facts
+    was left out.  A refused option, fan, win, name or tile changes which rules apply, so then
+    nothing more is reported (the next run will).
+    """
+    paths = [p.path for p in refused]
+    if not paths or not all(_can_leave_out(path) for path in paths) or _raw_tiles(data):
+        return []
+    try:
+        hand = region.hand_model.model_validate({**_left_out(data, paths), "region": region.key})
+        standing = rule_problems(region, hand)
+    except (ValidationError, HandError, KeyError, IndexError, AttributeError, TypeError, ValueError):
+        return []  # the left-out hand is not one the checks can read: the next run will tell
+    said = {p.message for p in refused}
+    return [p for p in standing if p.message not in said and not any(_related(p.path, r) for r in paths)]
+
+
+def _can_leave_out(path: Path) -> bool:
+    """A refused value that leaving out turns into an omitted fact, not into another rule."""
+    if path in (("dealer",), ("id",), ("win", "from"), ("win", "liable")):
+        return True
+    return len(path) >= 3 and path[0] == "players" and isinstance(path[1], str)
+
+
+def _left_out(data: Mapping[str, Any], paths: list[Path]) -> dict[str, Any]:
+    """A copy of ``data`` without the value at each path (a player's whole fact at ``players.X.key``)."""
+    out: dict[str, Any] = dict(data)
+    for path in paths:
+        if path[0] == "players":
+            players = out["players"] = dict(out["players"])
+            details = players[path[1]] = dict(players[path[1]] or {})
+            details.pop(path[2], None)
+        elif path[0] == "win":
+            win = out["win"] = dict(out["win"])
+            win.pop(path[1], None)
+        else:
+            out.pop(path[0], None)
+    return out
+
+
+def _related(path: Path, left_out: Path) -> bool:
+    """Whether a problem at ``path`` may come from leaving out ``left_out``: one is a prefix of the
+    other, or both are about the same player."""
+    shorter = min(len(path), len(left_out))
+    if path[:shorter] == left_out[:shorter]:
+        return True
+    return left_out[0] == "players" and path[:2] == left_out[:2]
+
+
+def _raw_tiles(data: Mapping[str, Any]) -> bool:
+    """Whether the plain document gives tiles (``win.tiles``): the tile checks read them whole."""
+    wins = data.get("win")
+    return any(isinstance(w, Mapping) and "tiles" in w for w in (wins if isinstance(wins, list) else [wins]))
 
 
 def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
