@@ -46,7 +46,14 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
 def _names(players: str | None) -> list[str]:
     if not players:
         raise HandError.at(("players",), "missing: --players A,B,C,D (names in seating order)")
-    return [name.strip() for name in players.split(",")]
+    names = [name.strip() for name in players.split(",")]
+    if len(names) == 1 and len(names[0].split()) > 1:
+        raise HandError.at(("players",), f"--players {players!r}: separate the names with commas, "
+                                         f"e.g. --players {','.join(names[0].split())}")
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:  # a file's list is refused for this too; the mapping built here would drop the repeat
+        raise HandError.at(("players",), f"--players lists {', '.join(map(repr, repeated))} more than once")
+    return names
 
 
 def _add_details(players: dict[str, dict[str, Any]], flags: dict[str, Any]) -> None:
@@ -70,8 +77,13 @@ def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
     if flags.get("abandon"):
         out["abandon"] = {"by": flags["abandon"]}
     if flags.get("winner") or flags.get("by"):
+        if flags.get("draw") or flags.get("abandon"):
+            given = "--draw" if flags.get("draw") else "--abandon"
+            raise HandError.at(("win",), f"{given} and --winner/--by describe two outcomes of one hand; give one")
+        if not flags.get("winner"):
+            raise HandError.at(("win", "winner"), "missing: --winner NAME (who won)")
         # Nothing is guessed (G7): without --by the hand is refused at win.by, as a file would be.
-        win: dict[str, Any] = {"winner": flags.get("winner")}
+        win: dict[str, Any] = {"winner": flags["winner"]}
         if flags.get("by"):
             win["by"] = flags["by"]
         if flags.get("from"):

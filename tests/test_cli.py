@@ -132,6 +132,18 @@ def test_bad_flag_value_exits_2() -> None:
     assert "--fans" in err
 
 
+@pytest.mark.parametrize(("flags", "message"), [
+    # A repeated name was dropped by the mapping the flags build (new-user trial); a file's list is refused.
+    (["--players", "A,B,C,D,A", "--winner", "D", "--by", "self_draw"], "--players lists 'A' more than once"),
+    (["--players", "A B C D", "--winner", "D", "--by", "self_draw"], "separate the names with commas"),
+    (["--players", "A,B,C,D", "--by", "self_draw"], "missing: --winner"),
+    (["--players", "A,B,C,D", "--draw", "--winner", "D"], "--draw and --winner/--by describe two outcomes"),
+])
+def test_flag_mistakes_name_the_flag(flags: list[str], message: str) -> None:
+    code, _, err = run("hand", "--region", "wuhan", "--dealer", "A", *flags)
+    assert code == 2 and message in err
+
+
 def test_internal_error_exits_1_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     import settle.api
 
