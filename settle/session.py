@@ -170,6 +170,7 @@ def run_session(items: Iterable[Any], source: str) -> SessionReport:
                 break
             state.header = dict(item.data)
             report.name = state.header.pop("id", None)
+            state.region = _header_region(state.header)
             continue
         state.first = False
         if not _one_hand(report, state, item, source):
@@ -185,6 +186,7 @@ class _State:
     rotation: str | None = None
     totals: dict[str, int] = field(default_factory=dict)
     last_label: str | int = ""
+    region: str | None = None
 
 
 def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bool:
@@ -214,6 +216,13 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
     if outcome.result is None:
         assert outcome.error is not None
         return _bad(report, outcome.error)
+    if state.region is not None and outcome.result.region != state.region:
+        # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
+        error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
+                                          f"{outcome.result.region}: one session is one table under one rule set "
+                                          "(start a new session file for another region)")
+        return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+    state.region = outcome.result.region
     _count(report, state, number, label, outcome.result)
     return True
 
@@ -283,6 +292,16 @@ def header_problems(data: Mapping[str, Any]) -> list[Problem]:
     if data.get("options") is not None and not isinstance(data["options"], Mapping):
         out.append(Problem(("options",), "options must be a mapping of option -> value"))
     return out
+
+
+def _header_region(header: Mapping[str, Any]) -> str | None:
+    """The canonical region of a header, or None (none given, or one each hand will refuse)."""
+    from settle.regions import region_key
+
+    try:
+        return region_key(header["region"]) if "region" in header else None
+    except HandError:
+        return None
 
 
 def with_header(header: Mapping[str, Any], hand: Any) -> Any:

@@ -209,6 +209,20 @@ def test_header_options_merge_and_the_hand_overrides() -> None:
     assert dealers(report) == ["A", "B"]  # A lost -> B (H10)
 
 
+@pytest.mark.parametrize("header", [True, False])
+def test_a_hand_of_another_region_stops_the_session(header: bool) -> None:
+    # One table plays one rule set: a Rushan hand in a Wuhan session (header or first hand) is bad,
+    # not added to 番 totals (new-user trial: it was settled and added).  Hand 1: A 2^(1+2)=8, B 4, C 8.
+    first = "fans: {A: 1, B: 0, C: 1, D: 2}\nwin: {winner: D, by: self_draw}\n"
+    rushan = "---\nregion: 乳山\nplayers: [A, B, C, D]\nwin: {winner: B, by: self_draw}\n"
+    text = (WUHAN_HEADER + "---\ndealer: A\n" if header else
+            "region: 武汉\nplayers: [A, B, C, D]\ndealer: A\n") + first + rushan
+    report = session_text(text)
+    assert report.totals == {"A": -8, "B": -4, "C": -8, "D": 20}
+    assert [p.path for p in report.problems] == [("region",)]
+    assert "played under wuhan; this hand is rushan" in report.problems[0].message
+
+
 def test_first_hand_must_state_the_dealer() -> None:
     report = session_text(WUHAN_HEADER + "---\ndraw: true\n---\ndraw: true\n")
     assert report.bad and not report.hands
