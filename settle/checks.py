@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
-from settle.model import NOBODY, NOBODY_SPELLINGS
+from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS
 
 if TYPE_CHECKING:
     from settle.regions import Region
@@ -139,9 +139,6 @@ def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region
                                    "player's discard)"))
 
 
-MAX_POINTS = 10**9
-"""Largest amount an option may set (cap, golden caps, penalties): far above any table's, and
-small enough that every amount stays a short number (a 4300-digit golden cap cannot be printed)."""
 
 
 def win_path(hand: Hand, index: int) -> Path:

@@ -61,6 +61,11 @@ WIN_TILES_HELP = "the winner's tiles (optional): hand, win_tile, melds, indicato
 PLAYERS_HELP = "seating = turn order (G1): a list of names, or name -> details"
 OPTIONS_HELP = "house-rule options of the region"
 
+MAX_POINTS = 10**9
+"""Largest amount an option may set (cap, golden caps, penalties): far above any table's, and
+small enough that every amount stays a short number (a 4300-digit golden cap cannot be printed).
+:mod:`settle.checks` reports a larger one; the G13 order checks leave such options to it."""
+
 NOBODY = "none"
 """``win.liable: none`` states that nobody is liable (G7)."""
 

@@ -20,7 +20,7 @@ from pydantic import Field, PositiveInt, StrictBool, model_validator
 from settle import core
 from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
-from settle.model import NOBODY, Player, Strict, hand_model
+from settle.model import MAX_POINTS, NOBODY, Player, Strict, hand_model
 from settle.regions import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
@@ -99,7 +99,9 @@ class WuhanOptions(Strict):
         for key, value in fill.items():
             if getattr(self, key) is None:
                 object.__setattr__(self, key, value)
-        if not self.cap <= self.golden <= self.bright:  # type: ignore[operator]
+        caps = (self.cap, self.golden, self.bright)
+        # An amount past MAX_POINTS is reported as too large (settle.checks), not as out of order.
+        if max(caps) <= MAX_POINTS and not caps[0] <= caps[1] <= caps[2]:  # type: ignore[operator]
             raise ValueError(f"caps out of order: need cap <= golden <= bright, got cap {self.cap}, "
                              f"golden {self.golden}, bright {self.bright} (G13)")
         return self
