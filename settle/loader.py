@@ -787,7 +787,9 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
     """``json.loads`` with errors as _Fatal (line relative to ``first_line``)."""
     hook = _unique_pairs if check_duplicates else None
     try:
-        return json.loads(text, object_pairs_hook=hook)
+        # Trailing white space (a JSON Lines line's own newline) left out: an error at the very end
+        # (a missing closing brace) is then placed at the end of the last line, not past it.
+        return json.loads(text.rstrip(), object_pairs_hook=hook)
     except json.JSONDecodeError as exc:
         hint = ""
         if exc.msg == "Extra data":

@@ -331,6 +331,15 @@ def test_json_trailing_comma() -> None:
     assert p.line == 3
 
 
+def test_json_lines_missing_closing_brace_is_placed_at_the_end_of_its_line() -> None:
+    # Line 2 lacks its final `}` (35 characters): the error is just past them, column 36 of line 2, not at
+    # column 1 of a line 3 that is only the line's own newline (new-user trial).
+    [_, bad] = hands(b'{"region": "wuhan", "draw": true}\n{"region": "wuhan", "win": {"a": 1}\n', "day.jsonl")
+    p = problem_of(bad)
+    assert p.message == "JSON syntax error at line 2, column 36: Expecting ',' delimiter"
+    assert p.line == 2
+
+
 def test_json_lines_in_a_json_file_get_a_hint() -> None:
     [error] = hands(b'{"region": "a"}\n{"region": "b"}\n', "day.json")
     p = problem_of(error)
