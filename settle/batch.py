@@ -39,7 +39,7 @@ from typing import IO, Any, BinaryIO
 
 from settle.api import settle_hand
 from settle.core import Settlement
-from settle.errors import HandError, Problem, format_path
+from settle.errors import HandError, Problem, counted, format_path
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown")
 INPUT_FORMATS = ("auto", "yaml", "json", "jsonl")
@@ -765,7 +765,7 @@ class BatchWriter:
                   for name, v in ranked(totals.standings)]
         blocks.append(tabulate(s_rows, s_head, tablefmt=style, disable_numparse=True,
                                colalign=("left", *["right"] * len(STANDING_KEYS))))
-        summary = f"{totals.hands} hands, {totals.hands - totals.bad} settled, {totals.bad} bad"
+        summary = f"{counted(totals.hands, 'hand')}, {totals.hands - totals.bad} settled, {totals.bad} bad"
         if totals.stopped:
             summary += " (stopped at the first bad hand: --strict)"
         blocks.append(summary)

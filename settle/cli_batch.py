@@ -19,7 +19,7 @@ from typing import IO, Annotated
 import typer
 
 from settle.cli import Format, FormatOpt, Lang, LangOpt, app, guarded, read_input
-from settle.errors import HandError, Problem
+from settle.errors import HandError, Problem, counted
 
 
 class BatchFormat(StrEnum):
@@ -133,8 +133,8 @@ def batch_command(
         progress.done()
         if totals.bad:
             stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
-            typer.echo(f"{totals.bad} of {totals.hands} hands are bad; {totals.hands - totals.bad} settled{stop}",
-                       err=True)
+            settled = totals.hands - totals.bad
+            typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
             raise typer.Exit(2)
 
     guarded(run)

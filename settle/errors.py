@@ -115,3 +115,8 @@ def collect(problems: Iterable[Problem]) -> None:
     found = list(problems)
     if found:
         raise HandError(found)
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 hand``, ``3 hands``: a count and its noun, for messages and summaries."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -27,7 +27,7 @@ ZH_PHRASES: tuple[tuple[str, str], ...] = (
     (r"\+ fish (\d+)\+(\d+)", r"+ 飘鱼 \1+\2"),
     (r", inside the cap", "，计入封顶"),
     # 包牌 / 承包
-    (_NAME + r"'s share paid by " + _NAME + r" \(", r"\1 的份由 \2 付（"),
+    (_NAME + r"'s share paid by " + _NAME + r" \((.*?)\)(?=;|$)", r"\1 的份由 \2 付（\3）"),
     (_NAME + r" pays for everyone: ", r"\1 一家全付："),
     (_NAME + r" fed " + _NAME + r"'s third open of ", r"\1 给 \2 第三次开口，"),
     (_NAME + r" fed 全求人 without being ready \(没听牌\)", r"\1 没听牌放冲全求人"),

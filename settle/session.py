@@ -24,7 +24,7 @@ from typing import Any
 
 from settle.batch import hand_label, how, settle_data, winners
 from settle.core import Settlement
-from settle.errors import HandError, Problem
+from settle.errors import HandError, Problem, counted
 
 HEADER_KEYS = ("region", "options", "players", "id")
 """Keys a session header may hold; ``id`` names the session, the others fill every hand."""
@@ -377,7 +377,7 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
 
     zh = lang == "zh"
     names = report.players
-    title = f"{report.name or report.source}: {len(report.hands)} hand{'s' if len(report.hands) != 1 else ''}"
+    title = f"{report.name or report.source}: {counted(len(report.hands), 'hand')}"
     blocks = [("牌局 " if zh else "Session ") + title]
     if report.hands:
         head = ["#", "局" if zh else "id", "庄" if zh else "dealer", "结果" if zh else "result", *names]

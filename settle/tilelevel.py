@@ -599,7 +599,9 @@ def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     try:
         return evaluate_all(region.key, tile_win.tiles, tile_options(region, hand), win.by, situations(region, win))
     except ValueError as exc:
-        raise HandError([Problem(_engine_error_path(str(exc), tile_win, win), str(exc))]) from None
+        path = _engine_error_path(str(exc), tile_win, win)
+        # The engine names the key first ("indicator: ..."); the path says it already.
+        raise HandError([Problem(path, str(exc).removeprefix(f"{path[-1]}: "))]) from None
 
 
 def tile_options(region: Region, hand: Hand) -> dict[str, Any]:

@@ -158,7 +158,7 @@ def test_cli_reports_each_bad_hand_and_exits_2() -> None:
     assert result.returncode == 2
     for hand, (path, line) in BAD.items():
         assert f"error: hand {hand}, line {line}: {path}: " in result.stderr
-    assert "3 of 20 hands are bad; 17 settled" in result.stderr
+    assert "3 of 20 hands bad; 17 settled" in result.stderr
     out = json.loads(result.stdout)
     assert set(out) == {"hands", "standings", "errors"}
     assert len(out["hands"]) == 20 and sum("net" in h for h in out["hands"]) == 17
