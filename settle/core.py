@@ -203,6 +203,8 @@ def cap(debt: Debt, limit: int, rule: str) -> Debt:
     """
     if debt.amount < limit:
         return debt
+    if debt.amount == limit:  # nothing taken off: "capped at" would say it was
+        return debt.then(limit, f"= {limit}, the cap ({rule})", capped=True)
     return debt.then(limit, f"= {show(debt.amount)}, capped at {limit} ({rule})", capped=True)
 
 

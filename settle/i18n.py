@@ -16,6 +16,7 @@ _NAME = r"(\S+?)"
 ZH_PHRASES: tuple[tuple[str, str], ...] = (
     # caps, golden caps, extras
     (r", capped at (\d+)", r"，封顶 \1"),
+    (r", the cap \(", r"，正好封顶 ("),
     (r"capped at (\d+)", r"封顶 \1"),
     (r"光明顶 (\d+): " + _NAME + r" has no open", r"光明顶 \1：\2 没有开口"),
     (r"金顶 (\d+): all three exceed (\d+)", r"金顶 \1：三家都超过 \2"),
