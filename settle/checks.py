@@ -139,8 +139,6 @@ def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region
                                    "player's discard)"))
 
 
-
-
 def win_path(hand: Hand, index: int) -> Path:
     """Key path of the ``index``-th win: ``("win",)`` or ``("win", index)`` for a list."""
     return ("win", index) if isinstance(hand.win, list) else ("win",)
