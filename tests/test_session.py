@@ -7,6 +7,7 @@ sessions are fixtures/session/*.yaml; each hand there repeats its own arithmetic
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -309,6 +310,41 @@ def test_settle_up_clears_every_total_in_at_most_n_minus_1(seed: int) -> None:
         left[p.payee] -= p.amount
     assert all(v == 0 for v in left.values())
     assert len(payments) <= len(names) - 1
+
+
+def most_zero_sum_blocks(balances: dict[str, int]) -> int:
+    """Brute force over every way to split the players into blocks summing to zero (first player's
+    block tried with every subset of the rest): the most blocks."""
+    names = [n for n, v in balances.items() if v]
+    if not names:
+        return 0
+    first, rest = names[0], names[1:]
+    most = 0
+    for size in range(len(rest) + 1):
+        for others in itertools.combinations(rest, size):
+            if balances[first] + sum(balances[n] for n in others) == 0:
+                left = {n: balances[n] for n in rest if n not in others}
+                most = max(most, 1 + most_zero_sum_blocks(left))
+    return most
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_settle_up_is_the_fewest_transfers(seed: int) -> None:
+    # n players with a balance need n − (most zero-sum blocks) transfers, and no fewer.  Small
+    # balances so that zero-sum blocks are common; up to 7 players (changing line-ups).
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(rng.randint(2, 7))]
+    balances = {n: rng.randint(-6, 6) for n in names[:-1]}
+    balances[names[-1]] = -sum(balances.values())
+    fewest = sum(1 for v in balances.values() if v) - most_zero_sum_blocks(balances)
+    assert len(settle_up(balances)) == fewest
+
+
+def test_settle_up_finds_zero_sum_groups_with_five_players() -> None:
+    # Regression (many-hand audit): A+4 B+3 C-3 D-2 E-2 split into {B, C} and {A, D, E}: 3 transfers
+    # (C pays B 3, D pays A 2, E pays A 2), where paying the largest first took 4.
+    payments = settle_up({"A": 4, "B": 3, "C": -3, "D": -2, "E": -2})
+    assert [str(p) for p in payments] == ["D pays A 2", "E pays A 2", "C pays B 3"]
 
 
 def test_settle_up_refuses_unbalanced_totals() -> None:
