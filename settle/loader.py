@@ -341,12 +341,37 @@ class _YamlReader:
         self.anchors: dict[str, tuple[Any, int, int]] = {}
         self.open_anchors: set[str] = set()
         self.cache: dict[str, Any] = {}
+        self.failed_at: int | None = None  # line of a YAML syntax error
+        self.document_line = 1  # where the document being read starts
         self._start_hand(0)
 
     # -- driving
 
     def run(self, text: str) -> Iterator[Document | HandError]:
-        """Yield hands as their events complete; a parse error is yielded last."""
+        """Yield hands as their events complete.
+
+        A YAML syntax error ends a single hand.  In a batch it is that document's bad hand, and
+        reading goes on at the next ``---`` line after it (bad hands never lose good ones): the
+        text before that line is blanked out, so every later line keeps its number.
+        """
+        reader: _YamlReader | None = self
+        while reader is not None:
+            yield from reader._read(text)
+            reader, text = reader._resumed(text)
+
+    def _resumed(self, text: str) -> tuple[_YamlReader | None, str]:
+        """A fresh reader for the documents after a syntax error, and the text it reads."""
+        start = None if self.failed_at is None else _next_document_line(text, self.failed_at, self.document_line)
+        if not self.batch or start is None:
+            return None, text
+        reader = _YamlReader(self.source, self.batch)
+        reader.hands, reader.documents = self.hands + 1, self.documents + 1  # the bad one counted
+        lines = text.split("\n")
+        return reader, "\n" * (start - 1) + "\n".join(lines[start - 1:])
+
+    def _read(self, text: str) -> Iterator[Document | HandError]:
+        """One pass of the event loop over ``text``; a syntax error is yielded last and its line
+        kept in ``failed_at``."""
         out = self.out
         loader = None
         try:
@@ -374,7 +399,9 @@ class _YamlReader:
                     yield from out
                     out.clear()
         except yaml.YAMLError as exc:
-            yield self._fatal(_yaml_fatal(exc, text))
+            fatal = _yaml_fatal(exc, text)
+            self.failed_at = fatal.line
+            yield self._fatal(fatal)
             return
         except _Fatal as fatal:
             yield self._fatal(fatal)
@@ -400,6 +427,7 @@ class _YamlReader:
                 event.start_mark.line + 1,
             )
         self.documents += 1
+        self.document_line = event.start_mark.line + 1
         self.anchors = {}  # anchors are scoped to their document
         self.open_anchors = set()
 
@@ -750,6 +778,21 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
     if context and context_mark is not None and context_mark.line != mark.line:
         message += f" ({context} at line {context_mark.line + 1})"
     return _Fatal(message, mark.line + 1)
+
+
+_DOCUMENT_START = re.compile(r"^---(?:[ \t]|$)", re.MULTILINE)
+
+
+def _next_document_line(text: str, failed_at: int, document_line: int) -> int | None:
+    """The first ``---`` line at or after the error's line that starts a later document than the
+    bad one (an unclosed ``{`` is only found at the next ``---``), or None."""
+    line, counted_to = 1, 0
+    for match in _DOCUMENT_START.finditer(text):
+        line += text.count("\n", counted_to, match.start())
+        counted_to = match.start()
+        if line >= failed_at and line > document_line:
+            return line
+    return None
 
 
 def _nth_line(text: str, number: int) -> str:

@@ -309,14 +309,32 @@ def test_yaml_syntax_error_has_line_and_column() -> None:
     assert p.line == 4
 
 
-def test_yaml_syntax_error_mid_stream_stops_after_the_good_documents() -> None:
+def test_yaml_syntax_error_mid_stream_loses_no_later_document() -> None:
+    # Bad hands never lose good ones (issue 5): the stream goes on at the next `---` after the
+    # error, every line keeping its number.  (Until the many-hand audit, hand d was silently lost.)
     docs = hands(b"region: a\n---\nregion: b\n---\nregion: [c\n---\nregion: d\n")
-    assert [type(d).__name__ for d in docs] == ["Document", "Document", "HandError"]
+    assert [type(d).__name__ for d in docs] == ["Document", "Document", "HandError", "Document"]
     p = problem_of(docs[2])
     assert p.message.startswith("YAML syntax error at line 6, column 1: ")
     assert "expected ',' or ']'" in p.message
     assert "(while parsing a flow sequence at line 5)" in p.message
     assert (p.line, p.hand) == (6, "batch.yaml:3")
+    last = docs[3]
+    assert isinstance(last, Document)
+    assert (last.data, last.label, last.lines[("region",)]) == ({"region": "d"}, "batch.yaml:4", 7)
+
+
+def test_yaml_stream_with_two_syntax_errors_keeps_the_hands_between() -> None:
+    # Document 2 has a bad indent (error inside it), document 4 an unclosed `{` (found at the next `---`).
+    text = b"id: 1\n---\nid: 2\nwin:\n  by: x\n by: y\n---\nid: 3\n---\nwin: {by: x\n---\nid: 5\n"
+    docs = hands(text)
+    assert [d.data["id"] if isinstance(d, Document) else None for d in docs] == [1, None, 3, None, 5]
+    assert [problem_of(d).hand for d in docs if isinstance(d, HandError)] == ["batch.yaml:2", "batch.yaml:4"]
+
+
+def test_yaml_syntax_error_in_a_single_hand_file_is_the_only_problem() -> None:
+    p = read_problem(b"region: [c\n---\nregion: d\n")
+    assert "YAML syntax error" in p.message
 
 
 def test_yaml_bad_character_names_it() -> None:
