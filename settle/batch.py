@@ -119,8 +119,9 @@ a golden cap (金顶/金鼎/光明顶)."""
 
 Standings = dict[str, list[int]]
 
-CAP_MARKS = ("capped at", "pays the cap")
-"""How the explanations say a payment was capped (core.cap, Rushan's split cap, Wuxue W10)."""
+CAP_MARKS = ("capped at", ", the cap (", "pays the cap")
+"""How the explanations say a payment was capped or reached the cap exactly (core.cap, Rushan's
+split cap, Wuxue W10): "capped" is reaching the cap (>=, G13)."""
 GOLDEN_MARKS = ("金顶", "金鼎", "光明顶")
 """How the explanations name a golden cap (Wuhan H6, Wuxue W8)."""
 

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import settle.batch as batch
-from settle import settle_many
+from settle import settle_hand, settle_many
 from settle.batch import BatchRun, Progress, Totals, hand_count, line_blocks, run_batch, settle_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,6 +215,19 @@ def test_standings_count_liable_cap_and_golden() -> None:
     assert (standings["C"]["capped"], standings["C"]["golden"]) == (1, 1)
     assert (standings["北"]["capped"], standings["北"]["golden"]) == (1, 0)
     assert standings["西"]["liable"] == 1
+
+
+def test_standings_count_a_cap_reached_exactly() -> None:
+    # Wuxue "capped" means the amount reached the cap (>=, G13, W7).  D self-draws with 2 斤, A has
+    # 2 斤: A owes 2^(2+2) = 16 = cap 16, B and C 2^(0+2) = 4.  One loser capped: no 金鼎 (W8).
+    # Regression (many-hand audit): the wording "= 16, the cap" was not counted as a cap.
+    data = {"region": "wuxue", "id": "reach", "players": ["A", "B", "C", "D"], "options": {"cap": 16},
+            "jin": {"A": 2, "B": 0, "C": 0, "D": 2}, "win": {"winner": "D", "by": "self_draw"}}
+    standings: batch.Standings = {}
+    result = settle_hand(data)
+    batch.tally(standings, result)
+    assert result.net == {"A": -16, "B": -4, "C": -4, "D": 24}
+    assert (standings["D"][5], standings["D"][6]) == (1, 0)  # capped, golden
 
 
 def test_json_lines_are_json_dumps_of_each_record() -> None:
