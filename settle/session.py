@@ -401,8 +401,12 @@ def session_dict(report: SessionReport) -> dict[str, Any]:
     }
 
 
-def settle_up_lines(report: SessionReport) -> list[str]:
-    """``B forfeits 400`` for each forfeit (H9), then ``B pays A 120`` for each transfer."""
+def settle_up_lines(report: SessionReport, lang: str = "en") -> list[str]:
+    """``B forfeits 400`` for each forfeit (H9), then ``B pays A 120`` for each transfer
+    (``B 罚 400`` and ``B 付给 A 120`` in Chinese)."""
+    if lang == "zh":
+        return ([f"{name} 罚 {amount}（逃跑罚分，无人收，H9）" for name, amount in report.forfeits.items()]
+                + [f"{p.payer} 付给 {p.payee} {p.amount}" for p in report.settle_up])
     lines = [f"{name} forfeits {amount} (逃跑 penalty paid to nobody, H9)"
              for name, amount in report.forfeits.items()]
     return lines + [str(p) for p in report.settle_up]
@@ -452,7 +456,7 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
     notes += [f"game over: {report.ended}"] if report.ended else []
     if notes:
         blocks.append("\n".join(notes))
-    lines = settle_up_lines(report)
+    lines = settle_up_lines(report, lang)
     title = "结算" if zh else "Settle-up"
     if report.stopped and not report.hands:
         title += "（没有一局结算）" if zh else " (no hand settled: the session stopped at its first hand)"
@@ -460,8 +464,9 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
         last = report.hands[-1].label
         title += (f"（仅到第 {last} 局，牌局未完）" if zh
                   else f" so far (up to hand {last} only: the session stopped at a bad hand)")
-    blocks.append(title + "\n" + ("\n".join(f"  {line}" for line in lines)
-                                   if lines else "  nobody owes anything"))
+    bullet = "- " if style == "github" else "  "  # a Markdown list, not one run-on paragraph
+    nobody = "谁也不欠谁" if zh else "nobody owes anything"
+    blocks.append(title + "\n" + "\n".join(f"{bullet}{line}" for line in lines or [nobody]))
     return "\n\n".join(blocks)
 
 

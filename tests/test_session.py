@@ -363,6 +363,14 @@ def test_session_command_table_and_exit_status() -> None:
     assert "Running totals" in result.stdout
 
 
+def test_session_settle_up_is_a_markdown_list_and_chinese_with_lang_zh() -> None:
+    # Markdown: one list item per payment (indented lines ran together into one paragraph).
+    markdown = settle_cli("session", str(SESSIONS / "wuhan.yaml"), "--format", "markdown").stdout
+    assert "- B forfeits 400" in markdown and "- D pays B 402" in markdown
+    chinese = settle_cli("session", str(SESSIONS / "wuhan.yaml"), "--lang", "zh").stdout
+    assert "B 罚 400" in chinese and "D 付给 B 402" in chinese and "pays" not in chinese
+
+
 def test_session_command_json_and_csv() -> None:
     out: dict[str, Any] = json.loads(settle_cli("session", str(SESSIONS / "wuxue.yaml"), "-f", "json").stdout)
     assert out["totals"] == {"A": 8, "B": 76, "C": -44, "D": -40}
