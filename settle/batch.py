@@ -373,7 +373,8 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     shift = first_line - 1
     for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
         if isinstance(item, HandError):
-            label = f"{source}:{index}"
+            given = item.problems[0].hand if item.problems else None  # its id, or its place in the block
+            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
             line = _hand_line(block, index - first_index) + shift
             yield Outcome(label, error=HandError([_moved(p, line, label) for p in item.problems]))
             continue

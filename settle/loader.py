@@ -738,7 +738,7 @@ def _make_hand(
         message = EMPTY_MESSAGE if empty else f"expected {_EXPECTED}, found {_describe(value)}"
         problems = [Problem((), message, lines.get(()))]
     if problems:
-        label = f"{source}:{index}" if batch else None
+        label = Document(value, lines, source, index).label if batch else None  # its id when it has one
         return HandError([replace(p, hand=label, source=source) for p in problems])
     return Document(value, lines, source, index)
 

@@ -217,6 +217,18 @@ def test_standings_count_liable_cap_and_golden() -> None:
     assert standings["西"]["liable"] == 1
 
 
+@pytest.mark.parametrize("name", ["day.yaml", "day.jsonl"])
+def test_a_hand_with_a_repeated_key_keeps_its_id(tmp_path: Path, name: str) -> None:
+    # Regression (many-hand audit): a duplicate-key hand was labelled file:index although it has an id.
+    hand = {"id": "dup", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True}
+    text = json.dumps(hand).replace('"dealer": "A"', '"dealer": "A", "dealer": "B"')
+    path = tmp_path / name
+    path.write_text(text + "\n", encoding="utf-8")
+    out, totals = run([str(path)], fmt="jsonl")
+    assert totals.bad == 1
+    assert json.loads(out)["id"] == "dup"
+
+
 def test_standings_count_a_cap_reached_exactly() -> None:
     # Wuxue "capped" means the amount reached the cap (>=, G13, W7).  D self-draws with 2 斤, A has
     # 2 斤: A owes 2^(2+2) = 16 = cap 16, B and C 2^(0+2) = 4.  One loser capped: no 金鼎 (W8).
