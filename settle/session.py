@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
 from settle.batch import hand_label, how, settle_data, winners
 from settle.core import Settlement
-from settle.errors import HandError, Problem, counted
+from settle.errors import HandError, Problem, counted, nearest_line
 
 HEADER_KEYS = ("region", "options", "players", "id")
 """Keys a session header may hold; ``id`` names the session, the others fill every hand."""
@@ -228,6 +228,7 @@ def run_session(items: Iterable[Any], source: str) -> SessionReport:
             state.header = dict(item.data)
             report.name = state.header.pop("id", None)
             state.region = _header_region(state.header)
+            state.header_lines = item.lines
             continue
         state.first = False
         if not _one_hand(report, state, item, source):
@@ -244,6 +245,7 @@ class _State:
     totals: dict[str, int] = field(default_factory=dict)
     last_label: str | int = ""
     region: str | None = None
+    header_lines: dict[Any, int] = field(default_factory=dict)
 
 
 def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bool:
@@ -272,7 +274,7 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
     outcome = settle_data(data, label, doc.lines, source)
     if outcome.result is None:
         assert outcome.error is not None
-        return _bad(report, outcome.error)
+        return _bad(report, _blame_header(outcome.error, state, doc.data))
     if state.region is not None and outcome.result.region != state.region:
         # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
         error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
@@ -349,6 +351,25 @@ def header_problems(data: Mapping[str, Any]) -> list[Problem]:
     if data.get("options") is not None and not isinstance(data["options"], Mapping):
         out.append(Problem(("options",), "options must be a mapping of option -> value"))
     return out
+
+
+def _blame_header(error: HandError, state: _State, hand: Any) -> HandError:
+    """Problems with a value the header gave this hand (its players, an option it did not set
+    itself) point at the header's line, and say so."""
+    given = _from_header(state.header, hand) if isinstance(hand, Mapping) else []
+    if not given:
+        return error
+    return HandError([replace(p, line=nearest_line(p.path, state.header_lines) or p.line,
+                              message=f"{p.message} (from the session header)")
+                      if any(p.path[:len(key)] == key for key in given) else p for p in error.problems])
+
+
+def _from_header(header: Mapping[str, Any], hand: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The key paths whose values :func:`with_header` takes from the header for ``hand``."""
+    keys = [(key,) for key in ("region", "players") if key in header and key not in hand]
+    own = hand.get("options") if isinstance(hand.get("options"), Mapping) else {}
+    shared = header.get("options") if isinstance(header.get("options"), Mapping) else {}
+    return keys + [("options", key) for key in shared if key not in own]
 
 
 def _header_region(header: Mapping[str, Any]) -> str | None:

@@ -224,6 +224,16 @@ def test_a_hand_of_another_region_stops_the_session(header: bool) -> None:
     assert "played under wuhan; this hand is rushan" in report.problems[0].message
 
 
+def test_a_bad_header_value_points_at_the_header_line() -> None:
+    # The header's `cap: 'x'` (line 3) is refused in the first hand that uses it; the problem points
+    # at line 3 and says it came from the header (many-hand audit: it pointed at the hand's line).
+    text = WUHAN_HEADER + "options: {cap: 'x'}\n---\nid: d1\ndealer: A\nwin: {winner: B, by: self_draw}\n"
+    report = session_text(text)
+    [problem] = report.problems
+    assert (problem.path, problem.line, problem.hand) == (("options", "cap"), 3, "d1")
+    assert problem.message.endswith("(from the session header)")
+
+
 def test_first_hand_must_state_the_dealer() -> None:
     report = session_text(WUHAN_HEADER + "---\ndraw: true\n---\ndraw: true\n")
     assert report.bad and not report.hands
