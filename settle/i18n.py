@@ -61,6 +61,18 @@ ZH_PHRASES: tuple[tuple[str, str], ...] = (
     (r" \+ (\d+) kongs?", r" + \1 杠"),
     (r"options: ", "选项："),
     (r"(\w+) on(,|$)", r"\1 开\2"),
+    # session notes (settle.session): rotation warnings, the end of the game, where the totals stop
+    (r"hand (\S+?): dealer " + _NAME + r" is stated, the rotation gives " + _NAME + r" \((\w+)\); settled with "
+     + _NAME + r"$", r"第 \1 局：写明庄家 \2，轮庄应为 \3（\4）；按 \5 结算"),
+    (_NAME + r" left the game at hand (\S+) \(逃跑, H9\)", r"\1 在第 \2 局逃跑（H9）"),
+    (r"hand (\S+?) comes after the end of the game", r"第 \1 局在牌局结束之后"),
+    (r"hand (\S+?) could not be settled", r"第 \1 局无法结算"),
+    (r"the header could not be settled", "表头有误"),
+    (r"[:;] the running totals stop after hand (\S+?)(, because every later dealer follows from it)?(?=;|$)",
+     r"：累计停在第 \1 局之后"),
+    (r"[:;] the running totals stop before the first hand(, because every later dealer follows from it)?(?=;|$)",
+     "：累计停在第一局之前"),
+    (r"; (\d+) later documents? not settled", r"；后面 \1 份未结算"),
     # draws, abandon, dealers
     (r"荒庄 with kongs \((.+?)\): the deal passes to " + _NAME + r" ", r"荒庄有杠（\1）：\2 接庄 "),
     (r"荒庄 with no kongs: " + _NAME + r" stays dealer", r"荒庄无杠：\1 连庄"),

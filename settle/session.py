@@ -472,9 +472,13 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
         rows = [[h.number, h.label, *(_signed(h.totals.get(n, 0)) for n in names)] for h in report.hands]
         blocks.append(("累计" if zh else "Running totals") + "\n" + tabulate(
             rows, head, tablefmt=style, disable_numparse=True, colalign=("right", "left", *right)))
-    notes = [f"warning: {w}" for w in report.warnings]
-    notes += [f"stopped: {report.stopped}"] if report.stopped else []
-    notes += [f"game over: {report.ended}"] if report.ended else []
+    notes = [("注意：" if zh else "warning: ") + w for w in report.warnings]
+    notes += [("停止：" if zh else "stopped: ") + report.stopped] if report.stopped else []
+    notes += [("牌局结束：" if zh else "game over: ") + report.ended] if report.ended else []
+    if zh:
+        from settle.i18n import to_zh
+
+        notes = [to_zh(note) for note in notes]
     if notes:
         blocks.append("\n".join(notes))
     lines = settle_up_lines(report, lang)

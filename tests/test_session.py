@@ -379,6 +379,18 @@ def test_session_settle_up_is_a_markdown_list_and_chinese_with_lang_zh() -> None
     assert "- B forfeits 400" in markdown and "- D pays B 402" in markdown
     chinese = settle_cli("session", str(SESSIONS / "wuhan.yaml"), "--lang", "zh").stdout
     assert "B 罚 400" in chinese and "D 付给 B 402" in chinese and "pays" not in chinese
+    assert "牌局结束：B 在第 w9 局逃跑（H9）" in chinese and "game over" not in chinese
+
+
+def test_session_notes_in_chinese() -> None:
+    # Hand 2 states dealer C where the rotation gives B (A dealt and lost, H10); hand 3 names a winner
+    # who is not playing, so the totals stop after hand 2 and one later document is not settled.
+    good = "fans: {A: 1, B: 0, C: 1, D: 2}\nwin: {winner: D, by: self_draw}\n"
+    text = (WUHAN_HEADER + "---\nid: h1\ndealer: A\n" + good + "---\nid: h2\ndealer: C\n" + good
+            + "---\nid: h3\nwin: {winner: E, by: self_draw}\n---\ndraw: true\n")
+    out = settle_cli("session", "-", "--lang", "zh", stdin=text).stdout
+    assert "注意：第 h2 局：写明庄家 C，轮庄应为 B（H10）；按 C 结算" in out
+    assert "停止：第 h3 局无法结算：累计停在第 h2 局之后；后面 1 份未结算" in out
 
 
 def test_session_command_json_and_csv() -> None:
