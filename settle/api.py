@@ -10,15 +10,16 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from settle.checks import common_problems
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem
-from settle.model import Hand, name_problem, trimmed_repeats
+from settle.model import Hand, Win, name_problem, trimmed_repeats
 from settle.regions import Region, get_region, region_key
 
 
@@ -103,7 +104,7 @@ def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Probl
     nothing more is reported (the next run will).
     """
     paths = [p.path for p in refused]
-    if not paths or not all(_can_leave_out(path) for path in paths) or _raw_tiles(data):
+    if not paths or not all(_can_leave_out(p) for p in refused) or _raw_tiles(data):
         return []
     try:
         hand = region.hand_model.model_validate({**_left_out(data, paths), "region": region.key})
@@ -114,11 +115,36 @@ def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Probl
     return [p for p in standing if p.message not in said and not any(_related(p.path, r) for r in paths)]
 
 
-def _can_leave_out(path: Path) -> bool:
+def _can_leave_out(problem: Problem) -> bool:
     """A refused value that leaving out turns into an omitted fact, not into another rule."""
+    path = problem.path
     if path in (("dealer",), ("id",), ("win", "from"), ("win", "liable")):
         return True
-    return len(path) >= 3 and path[0] == "players" and isinstance(path[1], str)
+    if len(path) >= 3 and path[0] == "players" and isinstance(path[1], str):
+        return True
+    return problem.message == _MESSAGES["extra_forbidden"] and _stray_key(path)
+
+
+def _stray_key(path: Path) -> bool:
+    """An unknown top-level or ``win`` key that is no near miss of a known one (``colour``,
+    ``note``): leaving it out drops nothing the user meant.  A near miss (``fan``, ``dealr``) may
+    be a fact the rules would have read, so it is not left out."""
+    if len(path) == 1:
+        known = _known_keys(Hand)
+    elif len(path) == 2 and path[0] == "win":
+        known = _known_keys(Win)
+    else:
+        return False
+    return isinstance(path[-1], str) and not difflib.get_close_matches(path[-1], known, n=1, cutoff=0.6)
+
+
+def _known_keys(model: type[BaseModel]) -> set[str]:
+    """The keys a model reads, by their aliases (``from``, ``jin``)."""
+    known: set[str] = set()
+    for name, field in model.model_fields.items():
+        choices = getattr(field.validation_alias, "choices", None)
+        known.update(choices or (field.alias or name,))
+    return known
 
 
 def _left_out(data: Mapping[str, Any], paths: list[Path]) -> dict[str, Any]:
@@ -158,10 +184,7 @@ def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
     The region decides every other check, so without a known region these are the only
     further problems that can be reported in the same run.
     """
-    known = set()
-    for name, field in Hand.model_fields.items():
-        choices = getattr(field.validation_alias, "choices", None)
-        known.update(choices or (name,))
+    known = _known_keys(Hand)
     return [Problem((key,), "unknown key (not part of the hand format)") for key in data
             if isinstance(key, str) and key not in known]
 

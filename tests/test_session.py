@@ -234,6 +234,13 @@ def test_a_bad_header_value_points_at_the_header_line() -> None:
     assert problem.message.endswith("(from the session header)")
 
 
+def test_caps_out_of_order_in_the_header_point_at_the_header() -> None:
+    # Header cap 600 > golden 500 (G13), on line 3; the hand sets no options of its own.
+    text = WUHAN_HEADER + "options: {cap: 600}\n---\nid: d1\ndealer: A\nwin: {winner: B, by: self_draw}\n"
+    [problem] = session_text(text).problems
+    assert (problem.path, problem.line) == (("options",), 3) and "(from the session header)" in problem.message
+
+
 def test_first_hand_must_state_the_dealer() -> None:
     report = session_text(WUHAN_HEADER + "---\ndraw: true\n---\ndraw: true\n")
     assert report.bad and not report.hands

@@ -52,3 +52,16 @@ def test_a_refused_option_or_fan_stops_there() -> None:
                       win={**DISCARD_WITHOUT_FROM, "fans": ["qingyse"]})
     assert error_paths(bad_option) == ["options.cap"]
     assert error_paths(bad_fan) == ["win.fans[0]"]
+
+
+def test_a_stray_key_does_not_hide_the_rule_problems() -> None:
+    # `colour` is no near miss of any hand key: leaving it out drops nothing meant (final trial: it hid
+    # the dealer and `from` problems).
+    data = hand_of("wuhan", players(D={"opens": 1}), dealer="E", colour="red", win=DISCARD_WITHOUT_FROM)
+    assert error_paths(data) == ["colour", "dealer", "win.from"]
+
+
+def test_a_near_miss_of_a_known_key_stops_there() -> None:
+    # `fan` may be the winner's stated fans (`fans`), which would change the rules (G9): nothing more.
+    data = hand_of("wuhan", players(), dealer="E", fan={"D": 3}, win=DISCARD_WITHOUT_FROM)
+    assert error_paths(data) == ["fan"]
