@@ -18,6 +18,7 @@ most players − 1 transfers); a forfeited 逃跑 penalty is its own line (H9).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -435,11 +436,23 @@ def settle_up_lines(report: SessionReport, lang: str = "en") -> list[str]:
     return lines + [str(p) for p in report.settle_up]
 
 
-def result_text(result: Settlement) -> str:
-    """``D discard from A``, ``D self_draw``, ``draw``, ``abandon by B``."""
+def result_text(result: Settlement, lang: str = "en") -> str:
+    """``D discard from A``, ``D self_draw``, ``draw``, ``abandon by B`` (``D 胡，A 点炮`` ... in Chinese)."""
     names = "+".join(winners(result))
     ended = how(result)
+    if lang == "zh":
+        for pattern, words in _HOW_ZH:
+            ended = pattern.sub(words, ended)
+        if not names:
+            return ended
+        return f"{names} {ended}" if ended == "自摸" else f"{names} 胡，{ended}"
     return f"{names} {ended}" if names else ended
+
+
+_HOW_ZH = tuple((re.compile(pattern), words) for pattern, words in (
+    (r"^discard from (.+)$", r"\1 点炮"), (r"^robbed_kong from (.+)$", r"\1 被抢杠"),
+    (r"^self_draw$", "自摸"), (r"^draw$", "荒庄"), (r"^abandon by (.+)$", r"\1 逃跑")))
+"""How a hand ended (:func:`settle.batch.how`), in Chinese."""
 
 
 def render_session(report: SessionReport, fmt: str, lang: str = "en") -> str:
@@ -461,11 +474,12 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
 
     zh = lang == "zh"
     names = report.players
-    title = f"{report.name or report.source}: {counted(len(report.hands), 'hand')}"
+    count = f"{len(report.hands)} 局" if zh else counted(len(report.hands), "hand")
+    title = f"{report.name or report.source}: {count}"
     blocks = [("牌局 " if zh else "Session ") + title]
     if report.hands:
         head = ["#", "局" if zh else "id", "庄" if zh else "dealer", "结果" if zh else "result", *names]
-        rows = [[h.number, h.label, _dealer_cell(h), result_text(h.result),
+        rows = [[h.number, h.label, _dealer_cell(h, zh), result_text(h.result, lang),
                  *(_signed(h.result.net[n]) if n in h.result.net else "" for n in names)] for h in report.hands]
         right = ("right",) * len(names)
         blocks.append(tabulate(rows, head, tablefmt=style, disable_numparse=True,
@@ -497,9 +511,9 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
     return "\n\n".join(blocks)
 
 
-def _dealer_cell(hand: SessionHand) -> str:
+def _dealer_cell(hand: SessionHand, zh: bool = False) -> str:
     if hand.rotation_differs:
-        return f"{hand.dealer} (! rotation: {hand.rotation})"
+        return f"{hand.dealer} (! {'轮庄' if zh else 'rotation'}: {hand.rotation})"
     return hand.dealer
 
 

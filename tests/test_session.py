@@ -387,6 +387,9 @@ def test_session_settle_up_is_a_markdown_list_and_chinese_with_lang_zh() -> None
     chinese = settle_cli("session", str(SESSIONS / "wuhan.yaml"), "--lang", "zh").stdout
     assert "B 罚 400" in chinese and "D 付给 B 402" in chinese and "pays" not in chinese
     assert "牌局结束：B 在第 w9 局逃跑（H9）" in chinese and "game over" not in chinese
+    # The hands table: w1 D self-draws, w2 B wins on C's discard, w3 荒庄, w9 B leaves (fixture).
+    assert "9 局" in chinese and "D 自摸" in chinese and "B 胡，C 点炮" in chinese and "荒庄" in chinese
+    assert "B 逃跑" in chinese
 
 
 def test_session_notes_in_chinese() -> None:
