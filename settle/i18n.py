@@ -120,6 +120,18 @@ ZH_PHRASES: tuple[tuple[str, str], ...] = (
 _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in ZH_PHRASES)
 
 
+_HOW_ZH = tuple((re.compile(pattern), words) for pattern, words in (
+    (r"^discard from (.+)$", r"\1 点炮"), (r"^robbed_kong from (.+)$", r"\1 被抢杠"),
+    (r"^self_draw$", "自摸"), (r"^draw$", "荒庄"), (r"^abandon by (.+)$", r"\1 逃跑")))
+
+
+def how_zh(text: str) -> str:
+    """How a hand ended (:func:`settle.batch.how`: ``discard from A``, ``self_draw`` ...) in Chinese."""
+    for pattern, words in _HOW_ZH:
+        text = pattern.sub(words, text)
+    return text
+
+
 def to_zh(text: str) -> str:
     """``text`` with every known English phrase of the explanations put in Chinese."""
     for pattern, replacement in _COMPILED:

@@ -18,7 +18,6 @@ most players − 1 transfers); a forfeited 逃跑 penalty is its own line (H9).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -441,18 +440,13 @@ def result_text(result: Settlement, lang: str = "en") -> str:
     names = "+".join(winners(result))
     ended = how(result)
     if lang == "zh":
-        for pattern, words in _HOW_ZH:
-            ended = pattern.sub(words, ended)
+        from settle.i18n import how_zh
+
+        ended = how_zh(ended)
         if not names:
             return ended
         return f"{names} {ended}" if ended == "自摸" else f"{names} 胡，{ended}"
     return f"{names} {ended}" if names else ended
-
-
-_HOW_ZH = tuple((re.compile(pattern), words) for pattern, words in (
-    (r"^discard from (.+)$", r"\1 点炮"), (r"^robbed_kong from (.+)$", r"\1 被抢杠"),
-    (r"^self_draw$", "自摸"), (r"^draw$", "荒庄"), (r"^abandon by (.+)$", r"\1 逃跑")))
-"""How a hand ended (:func:`settle.batch.how`), in Chinese."""
 
 
 def render_session(report: SessionReport, fmt: str, lang: str = "en") -> str:
