@@ -219,11 +219,11 @@ def stages(path: Path, n: int) -> None:
     from collections import deque
 
     sys.path.insert(0, str(HERE.parent))
-    from settle.api import settle_hand, validate_model
-    from settle.batch import BLOCK_BYTES, Outcome, _json_line, jsonl_task, line_blocks, tally
-    from settle.checks import common_problems
+    from settle.engine.hand import settle_hand, validate_model
+    from settle.engine.batch import BLOCK_BYTES, Outcome, _json_line, jsonl_task, line_blocks, tally
+    from settle.rules.checks import common_problems
     from settle.loader import iter_documents
-    from settle.regions import all_regions
+    from settle.rules.registry import all_regions
 
     all_regions()
     with path.open("rb") as src:

@@ -10,10 +10,10 @@ Times, on seeded random hands:
   (d) ``mahjong``'s ``HandCalculator().estimate_hand_value`` on wildcard-free winning
       hands, against ``evaluate`` on the same tiles (ratio);
   (e) the full evaluation the issue's target names (readings + fans + settlement of the
-      chosen reading): ``settle.api.settle_hand`` on a plain hand dict with ``win.tiles``
+      chosen reading): ``settle.engine.hand.settle_hand`` on a plain hand dict with ``win.tiles``
       (4 players, a winner, self-draw or discard, the indicator in Wuhan/Wuxue, a claimed
       meld where the region's rules need an open), all three regions, 0-4 wildcards;
-      also ``settle.tilelevel.resolve`` on hands already validated (narrower: without
+      also ``settle.engine.tilelevel.resolve`` on hands already validated (narrower: without
       pydantic's validation of the input), and the ratio against estimate_hand_value on
       wildcard-free Rushan hands of the same tiles.
 The fast paths memoise per-suit tables as they meet new tile patterns, so each figure
@@ -35,9 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from settle.api import settle_hand, validate_model
+from settle.engine.hand import settle_hand, validate_model
 from settle.errors import HandError
-from settle.tilelevel import resolve
+from settle.engine.tilelevel import resolve
 from settle.tiles import TileHand, evaluate, is_win
 from settle.tiles.fans import REGIONS
 from settle.tiles.notation import format_chinese, format_tiles, is_258

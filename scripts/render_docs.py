@@ -35,7 +35,7 @@ FIRST_EXAMPLE = "worked_example.yaml"
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from settle.regions import Region, all_regions  # noqa: E402
+from settle.rules.registry import Region, all_regions  # noqa: E402
 
 
 def banner(region: Region) -> str:
@@ -55,7 +55,7 @@ def intro(region: Region) -> str:
 
 def rule_tables(region: Region) -> str:
     """The vocabulary and options tables (English headings), under one section."""
-    from settle.rules import region_text
+    from settle.render.rules import region_text
 
     tables = region_text(region, "markdown", "en", level=2)
     body = tables.split("\n", 1)[1].strip()  # drop the region title: the page has its own
@@ -120,7 +120,7 @@ def pages() -> dict[Path, str]:
 
 def generated() -> dict[Path, str]:
     """Every generated file (docs pages and schemas): path -> content."""
-    from settle.schema import KINDS, file_name, schema_text
+    from settle.render.schema import KINDS, file_name, schema_text
 
     return {**pages(), **{SCHEMAS / file_name(kind): schema_text(kind) for kind in KINDS}}
 

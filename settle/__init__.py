@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from settle.errors import HandError, Problem
 
 if TYPE_CHECKING:
-    from settle.api import parse_hand, settle_hand, settle_many
+    from settle.engine.hand import parse_hand, settle_hand, settle_many
     from settle.core import Settlement, Transfer
 
 __all__ = ["HandError", "Problem", "Settlement", "Transfer", "parse_hand", "settle_hand", "settle_many"]
@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 # The models import pydantic and build validators: only load them when a hand is settled, so
 # `settle --help`, `settle rules` and every `import settle.errors` (the CLI's) stay quick.
-_LAZY = {"parse_hand": "settle.api", "settle_hand": "settle.api", "settle_many": "settle.api",
+_LAZY = {"parse_hand": "settle.engine.hand", "settle_hand": "settle.engine.hand", "settle_many": "settle.engine.hand",
          "Settlement": "settle.core", "Transfer": "settle.core"}
 
 

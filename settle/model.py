@@ -10,7 +10,7 @@ a parametrised generic costs tens of milliseconds to build, which every ``settle
 would pay at start-up (issue 5, cold start).
 
 Checks that need several fields at once (a winner who is also ``from``, ``opens``
-below ``exposed + added`` ...) live in :mod:`settle.checks` and in the regions.
+below ``exposed + added`` ...) live in :mod:`settle.rules.checks` and in the regions.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ OPTIONS_HELP = "house-rule options of the region"
 MAX_POINTS = 10**9
 """Largest amount an option may set (cap, golden caps, penalties): far above any table's, and
 small enough that every amount stays a short number (a 4300-digit golden cap cannot be printed).
-:mod:`settle.checks` reports a larger one; the G13 order checks leave such options to it."""
+:mod:`settle.rules.checks` reports a larger one; the G13 order checks leave such options to it."""
 
 NOBODY = "none"
 """``win.liable: none`` states that nobody is liable (G7)."""
@@ -184,7 +184,7 @@ class TileMeld(Strict):
     ``kind``: chow 吃, pung 碰 or kong 杠; ``tiles``: its 3 (4 for a kong) tiles; ``from``:
     who fed it, for a claimed meld (a chow, a pung, an exposed kong, and the 碰 under an
     added kong: G3, G4); ``kong``: the kong kind (exposed, added or concealed; the region's
-    Chinese names too), for kongs only.  Consistency is checked in :mod:`settle.tilelevel`.
+    Chinese names too), for kongs only.  Consistency is checked in :mod:`settle.engine.tilelevel`.
     """
 
     kind: MeldKind  # type: ignore[valid-type]
@@ -344,7 +344,7 @@ def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
 class Hand(Strict):
     """One finished hand (局), as in HAND-FORMAT.md "Top-level keys".
 
-    Exactly one of ``win``, ``draw: true`` or ``abandon`` (checked in :mod:`settle.checks`).
+    Exactly one of ``win``, ``draw: true`` or ``abandon`` (checked in :mod:`settle.rules.checks`).
     ``fans`` (alias ``jin``) are per-player totals that replace the counted ones (G5).
     """
 

@@ -26,7 +26,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-import settle.api
+import settle.engine.hand
 from settle import HandError, Problem, settle_hand
 from settle.cli import _register_commands, app
 from settle.errors import format_path
@@ -237,7 +237,7 @@ def test_an_internal_error_prints_one_line_and_exits_1(monkeypatch: pytest.Monke
     def broken(data: Any) -> Any:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(settle.api, "settle_hand", broken)
+    monkeypatch.setattr(settle.engine.hand, "settle_hand", broken)
     monkeypatch.delenv("SETTLE_DEBUG", raising=False)
     result = runner.invoke(app, ["hand", "good/utf8_bom.yaml"])
     assert result.exit_code == 1

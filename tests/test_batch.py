@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 import yaml
 
-import settle.batch as batch
+import settle.engine.batch as batch
 from settle import settle_hand, settle_many
-from settle.batch import BatchRun, Progress, Totals, hand_count, line_blocks, run_batch, settle_records
+from settle.engine.batch import BatchRun, Progress, Totals, hand_count, line_blocks, run_batch, settle_records
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "fixtures" / "batch" / "mixed.yaml"
@@ -304,8 +304,8 @@ def test_progress_only_on_a_terminal() -> None:
 
 
 def test_commands_import_nothing_heavy_at_start_up() -> None:
-    code = ("import sys, settle.cli, settle.cli_batch; "
-            "print([m for m in ('tabulate', 'yaml', 'multiprocessing', 'settle.batch') if m in sys.modules])")
+    code = ("import sys, settle.cli, settle.cli.batch; "
+            "print([m for m in ('tabulate', 'yaml', 'multiprocessing', 'settle.engine.batch') if m in sys.modules])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 

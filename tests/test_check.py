@@ -1,4 +1,4 @@
-"""`settle check FILE` and :func:`settle.tilelevel.check_claims` (issue 7): claimed fans against the tiles.
+"""`settle check FILE` and :func:`settle.engine.tilelevel.check_claims` (issue 7): claimed fans against the tiles.
 
 Exit 0 when the claims agree with the tiles, 3 when they differ (a fan claimed but not in the
 tiles, one in the tiles but not claimed, an illegal win, a claim the hand's facts refuse), 2 on
@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from settle import HandError, cli
 from settle.errors import format_path
-from settle.tilelevel import check_claims
+from settle.engine.tilelevel import check_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 TILE_FIXTURES = ROOT / "fixtures" / "tiles"

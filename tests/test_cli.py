@@ -145,12 +145,12 @@ def test_flag_mistakes_name_the_flag(flags: list[str], message: str) -> None:
 
 
 def test_internal_error_exits_1_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import settle.api
+    import settle.engine.hand
 
     def boom(_: object) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(settle.api, "settle_hand", boom)
+    monkeypatch.setattr(settle.engine.hand, "settle_hand", boom)
     monkeypatch.delenv("SETTLE_DEBUG", raising=False)
     code, out, err = run("hand", str(WORKED))
     assert code == 1

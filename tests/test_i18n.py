@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from settle import settle_hand
-from settle.i18n import to_zh
-from settle.regions import all_regions
+from settle.render.i18n import to_zh
+from settle.rules.registry import all_regions
 from settle.render import render
 
 FIXTURES = sorted(p for p in (Path(__file__).resolve().parent.parent / "fixtures").glob("*/*.yaml")

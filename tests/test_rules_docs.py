@@ -25,13 +25,13 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 from wcwidth import wcswidth
 
-import settle.cli_docs  # noqa: F401  (registers `settle schema` / `settle rules`)
+import settle.cli.docs  # noqa: F401  (registers `settle schema` / `settle rules`)
 from settle import HandError, settle_hand
 from settle.cli import app
 from settle.core import Settlement
-from settle.regions import Region, all_regions
+from settle.rules.registry import Region, all_regions
 from settle.render import ROLE_LABELS, render
-from settle.rules import (
+from settle.render.rules import (
     documented_keys,
     option_names,
     option_table,
@@ -83,8 +83,11 @@ def test_tables_list_every_vocabulary_key_once(key: str) -> None:
 
 
 def _string_constants(key: str) -> set[str]:
-    tree = ast.parse((ROOT / "settle" / "regions" / f"{key}.py").read_text(encoding="utf-8"))
-    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    out: set[str] = set()
+    for path in (ROOT / "settle" / "rules" / key).rglob("*.py"):  # the region's package (issue 13)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        out |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return out
 
 
 @pytest.mark.parametrize("key", list(REGIONS))
@@ -306,7 +309,7 @@ def test_plain_zh_rules_tables_align() -> None:
 
 
 def region_text_blocks(region: Region) -> list[str]:
-    from settle.rules import region_text
+    from settle.render.rules import region_text
 
     return [b.split("\n", 1)[1] for b in region_text(region, "table", "zh").split("\n\n")[1:]]
 
@@ -433,6 +436,6 @@ def test_shell_completion_is_offered() -> None:
 
 
 def test_region_argument_completes() -> None:
-    from settle.cli_docs import complete_region
+    from settle.cli.docs import complete_region
 
     assert complete_region("wu") == [("wuhan", "武汉"), ("wuxue", "武穴")]

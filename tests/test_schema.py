@@ -17,11 +17,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-import settle.cli_docs  # noqa: F401  (registers `settle schema` / `settle rules`)
+import settle.cli.docs  # noqa: F401  (registers `settle schema` / `settle rules`)
 from settle import HandError, settle_hand
 from settle.cli import app
-from settle.regions import REGION_TERMS, Region, all_regions
-from settle.schema import KINDS, REPO_SCHEMAS, enums, file_name, schema, schema_text
+from settle.rules.registry import REGION_TERMS, Region, all_regions
+from settle.render.schema import KINDS, REPO_SCHEMAS, enums, file_name, schema, schema_text
 from settle.vocab import WIN_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -256,7 +256,7 @@ def test_every_batch_jsonl_line_validates_against_the_line_schema() -> None:
     # HAND-FORMAT "Output": one object per hand, the settlement with its id, or `error` for a bad hand.
     import io
 
-    from settle.batch import BatchRun, run_batch
+    from settle.engine.batch import BatchRun, run_batch
 
     out = io.StringIO()
     run_batch([str(ROOT / "fixtures" / "batch" / "mixed.yaml")], out, BatchRun(fmt="jsonl"))

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from settle.loader import iter_documents
-from settle.session import SessionReport, run_session, settle_up
+from settle.engine.session import SessionReport, run_session, settle_up
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "fixtures" / "session"

@@ -61,7 +61,7 @@ ZH_PHRASES: tuple[tuple[str, str], ...] = (
     (r" \+ (\d+) kongs?", r" + \1 杠"),
     (r"options: ", "选项："),
     (r"(\w+) on(,|$)", r"\1 开\2"),
-    # session notes (settle.session): rotation warnings, the end of the game, where the totals stop
+    # session notes (settle.engine.session): rotation warnings, the end of the game, where the totals stop
     (r"hand (\S+?): dealer " + _NAME + r" is stated, the rotation gives " + _NAME + r" \((\w+)\); settled with "
      + _NAME + r"$", r"第 \1 局：写明庄家 \2，轮庄应为 \3（\4）；按 \5 结算"),
     (_NAME + r" left the game at hand (\S+) \(逃跑, H9\)", r"\1 在第 \2 局逃跑（H9）"),
@@ -84,7 +84,7 @@ ZH_PHRASES: tuple[tuple[str, str], ...] = (
     (_NAME + r" left the game: (\d+) forfeited, so this hand's net does not sum to zero",
      r"\1 逃跑：罚没 \2，本局输赢之和不为零"),
     (_NAME + r" left the game", r"\1 逃跑"),
-    # tile-level readings (settle.tilelevel)
+    # tile-level readings (settle.engine.tilelevel)
     (r"tiles: " + _NAME + r"'s claimed fans are settled as given \((.+?)\); `settle check` compares them with "
      r"the tiles", r"牌：\1 报的番照报算（\2）；`settle check` 会和牌面对照"),
     (r"tiles: " + _NAME + r"'s melds give (\d+) open\(s\)( fed by (.+?))? and ",
@@ -126,7 +126,7 @@ _HOW_ZH = tuple((re.compile(pattern), words) for pattern, words in (
 
 
 def how_zh(text: str) -> str:
-    """How a hand ended (:func:`settle.batch.how`: ``discard from A``, ``self_draw`` ...) in Chinese."""
+    """How a hand ended (:func:`settle.engine.batch.how`: ``discard from A``, ``self_draw`` ...) in Chinese."""
     for pattern, words in _HOW_ZH:
         text = pattern.sub(words, text)
     return text

@@ -22,7 +22,7 @@ from settle.cli import DEFAULT_MAX_BYTES, MaxBytesOpt, app, guarded, read_input
 from settle.errors import HandError
 
 if TYPE_CHECKING:
-    from settle.tilelevel import ClaimCheck
+    from settle.engine.tilelevel import ClaimCheck
 
 DIFFER = 3
 """Exit status when the claims and the tiles differ."""
@@ -51,7 +51,7 @@ def check_command(
 
     def run() -> None:
         from settle.loader import read_hand
-        from settle.tilelevel import check_claims
+        from settle.engine.tilelevel import check_claims
 
         source = "<stdin>" if file == "-" else file
         doc = read_hand(read_input(file, max_bytes), source, max_bytes=max_bytes)
@@ -89,7 +89,7 @@ def render_check(result: ClaimCheck, fmt: str = "table") -> str:
 
 
 def _headline(result: ClaimCheck) -> str:
-    from settle.regions import REGION_TERMS
+    from settle.rules.registry import REGION_TERMS
 
     term = REGION_TERMS[result.region]
     verdict = "the claims agree with the tiles" if result.agree else (
@@ -98,8 +98,8 @@ def _headline(result: ClaimCheck) -> str:
 
 
 def _labels(region: str, fans: tuple[str, ...] | None) -> str:
-    from settle.regions import get_region
-    from settle.tilelevel import fan_labels
+    from settle.rules.registry import get_region
+    from settle.engine.tilelevel import fan_labels
 
     return "(no legal win)" if fans is None else fan_labels(get_region(region), fans)
 
@@ -114,7 +114,7 @@ def _fan_rows(result: ClaimCheck) -> list[list[str]]:
 
 
 def _difference_rows(result: ClaimCheck) -> list[list[str]]:
-    from settle.tilelevel import DIFFERENCE_KINDS
+    from settle.engine.tilelevel import DIFFERENCE_KINDS
 
     return [[DIFFERENCE_KINDS[d.kind], d.label, d.value, d.detail] for d in result.differences]
 

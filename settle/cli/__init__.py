@@ -140,8 +140,8 @@ def hand_command(
     """Settle one hand from a file (or stdin), or from flags."""
 
     def run() -> None:
-        from settle.api import settle_hand
-        from settle.flags import hand_from_flags, parse_options
+        from settle.engine.hand import settle_hand
+        from settle.cli.flags import hand_from_flags, parse_options
         from settle.render import default_lang, render
 
         flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
@@ -185,7 +185,7 @@ def _load_file(file: str, flags: dict[str, Any],
     return doc.data, lambda exc: exc.located(doc.lines, source=source)
 
 
-COMMAND_MODULES = ("settle.cli_batch", "settle.cli_docs", "settle.cli_check")
+COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check")
 """Modules that register more commands on :data:`app` (batch/session, schema/rules, check)."""
 
 

@@ -24,11 +24,11 @@ from pydantic import Field, PositiveInt, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
 from settle import core
-from settle.checks import win_path
+from settle.rules.checks import win_path
 from settle.core import Debt, Settlement
 from settle.errors import Path, Problem
 from settle.model import NOBODY, Strict, hand_model
-from settle.regions import REGION_TERMS, Region, foreign_term
+from settle.rules.registry import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary, with_traditional
 
 SELF = frozenset({"self_draw"})

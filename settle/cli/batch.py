@@ -112,7 +112,7 @@ def batch_command(
     """
 
     def run() -> None:
-        from settle.batch import BatchRun, Chunk, Progress, Totals, run_batch
+        from settle.engine.batch import BatchRun, Chunk, Progress, Totals, run_batch
 
         progress = Progress(total=_input_size(files))
 
@@ -157,9 +157,9 @@ def session_command(
     """
 
     def run() -> None:
-        from settle.batch import BLOCK_BYTES, sniff_jsonl
+        from settle.engine.batch import BLOCK_BYTES, sniff_jsonl
         from settle.loader import iter_documents
-        from settle.session import render_session, run_session
+        from settle.engine.session import render_session, run_session
 
         source = "<stdin>" if file == "-" else file
         raw = read_input(file)

@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from settle.checks import common_problems
+from settle.rules.checks import common_problems
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem
 from settle.model import Hand, Win, name_problem, trimmed_repeats
-from settle.regions import Region, get_region, region_key
+from settle.rules.registry import Region, get_region, region_key
 
 
 def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
@@ -30,13 +30,13 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
     vocabulary) first, then the shared and the region's rule checks (when pydantic refused
     some values, those of their problems that stand whatever the values were meant to be).
 
-    A hand with ``win.tiles`` goes through :func:`settle.tilelevel.resolve`: the
+    A hand with ``win.tiles`` goes through :func:`settle.engine.tilelevel.resolve`: the
     winner's ``opens``/``kongs`` come from the melds, and when ``win.fans`` names no shape
     item the fans are those of the reading that pays the winner most (issue 7).
     """
     region, hand = validate_model(data)
     if has_tiles(hand):
-        from settle.tilelevel import resolve
+        from settle.engine.tilelevel import resolve
 
         return region, resolve(data, region, hand).hand
     problems = rule_problems(region, hand)
@@ -52,11 +52,11 @@ def settle_hand(data: Mapping[str, Any]) -> Settlement:
     with their explanations, next dealer).  Raises :class:`~settle.errors.HandError`
     for input that cannot be settled; never returns a partial result.  With ``win.tiles``
     the notes say which reading of the tiles was settled and why
-    (:func:`settle.tilelevel.settle_with_tiles`).
+    (:func:`settle.engine.tilelevel.settle_with_tiles`).
     """
     region, hand = validate_model(data)
     if has_tiles(hand):
-        from settle.tilelevel import resolve
+        from settle.engine.tilelevel import resolve
 
         return resolve(data, region, hand).settlement
     problems = rule_problems(region, hand)
@@ -190,7 +190,7 @@ def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
 
 
 def rule_problems(region: Region, hand: Any) -> list[Problem]:
-    """The shared checks (:mod:`settle.checks`) and the region's own, all reported together."""
+    """The shared checks (:mod:`settle.rules.checks`) and the region's own, all reported together."""
     problems = common_problems(hand, region)
     if not problems:
         return region.check(hand)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
-from settle.batch import hand_label, how, settle_data, winners
+from settle.engine.batch import hand_label, how, settle_data, winners
 from settle.core import Settlement
 from settle.errors import HandError, Problem, counted, nearest_line
 
@@ -376,7 +376,7 @@ def _from_header(header: Mapping[str, Any], hand: Mapping[str, Any]) -> list[tup
 
 def _header_region(header: Mapping[str, Any]) -> str | None:
     """The canonical region of a header, or None (none given, or one each hand will refuse)."""
-    from settle.regions import region_key
+    from settle.rules.registry import region_key
 
     try:
         return region_key(header["region"]) if "region" in header else None
@@ -440,7 +440,7 @@ def result_text(result: Settlement, lang: str = "en") -> str:
     names = "+".join(winners(result))
     ended = how(result)
     if lang == "zh":
-        from settle.i18n import how_zh
+        from settle.render.i18n import how_zh
 
         ended = how_zh(ended)
         if not names:
@@ -486,7 +486,7 @@ def render_tables(report: SessionReport, style: str, lang: str) -> str:
     notes += [("停止：" if zh else "stopped: ") + report.stopped] if report.stopped else []
     notes += [("牌局结束：" if zh else "game over: ") + report.ended] if report.ended else []
     if zh:
-        from settle.i18n import to_zh
+        from settle.render.i18n import to_zh
 
         notes = [to_zh(note) for note in notes]
     if notes:

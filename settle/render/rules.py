@@ -1,7 +1,7 @@
 """The rule tables behind ``settle rules``: each region's vocabulary and options, from the code.
 
 Every row is read from the tables the scorer itself reads (``PATTERNS``, ``KONGS`` and
-the options model of each region, :func:`settle.regions.all_regions`), so the listing
+the options model of each region, :func:`settle.rules.registry.all_regions`), so the listing
 cannot drift from what is scored:
 
 * scoring items (``win.fans``): key, 中文 (with other accepted names), English gloss,
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from settle.regions import Region
+from settle.rules.registry import Region
 from settle.vocab import KongKind, Pattern, Term, with_traditional
 
 TITLES: dict[str, tuple[str, str]] = {

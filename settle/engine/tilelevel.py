@@ -37,11 +37,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from settle.api import has_tiles, rule_problems, validate_model
-from settle.checks import common_problems, win_path
+from settle.engine.hand import has_tiles, rule_problems, validate_model
+from settle.rules.checks import common_problems, win_path
 from settle.core import Settlement
 from settle.errors import HandError, Path, Problem, format_path
-from settle.regions import Region
+from settle.rules.registry import Region
 from settle.tiles import OPTION_DEFAULTS, SITUATIONS, Evaluation, Meld, ScoredReading, TileHand, evaluate_all
 from settle.tiles.notation import format_tiles, parse_tile, parse_tiles, tile_to_str
 from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
@@ -226,7 +226,7 @@ def settle_with_tiles(data: Mapping[str, Any]) -> Settlement:
 
 
 def parse_with_tiles(data: Mapping[str, Any]) -> tuple[Region, Hand]:
-    """:func:`settle.api.parse_hand` for a hand with tiles: the region and the effective
+    """:func:`settle.engine.hand.parse_hand` for a hand with tiles: the region and the effective
     ``Hand`` with the fans that :func:`settle_with_tiles` settles.  Raises as it does."""
     region, hand = validate_model(data)
     resolution = resolve(data, region, hand)
@@ -885,7 +885,7 @@ def counted_fans(region: Region, hand: Hand, index: int) -> tuple[str, ...]:
     counted with the option off: R1 R3b); Wuhan 抢杠 implied by ``robbed_kong`` (G10)."""
     win = hand.wins[index]
     if region.key == "rushan":
-        from settle.regions.rushan import count_points
+        from settle.rules.rushan import count_points
 
         points = count_points(hand, win)
         return ordered(region, (points.base, *points.counted))

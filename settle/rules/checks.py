@@ -16,7 +16,7 @@ from settle.errors import Path, Problem
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS
 
 if TYPE_CHECKING:
-    from settle.regions import Region
+    from settle.rules.registry import Region
 
 Hand = Any  # a region's Hand model (settle.model.hand_model)
 

@@ -80,7 +80,7 @@ def region_key(value: object) -> str:
 @functools.cache
 def get_region(key: str) -> Region:
     """The :class:`Region` of a canonical key (modules are imported on first use)."""
-    module = importlib.import_module(f"settle.regions.{key}")
+    module = importlib.import_module(f"settle.rules.{key}")
     return module.REGION
 
 

@@ -83,10 +83,10 @@ def role_text(result: Settlement, name: str, lang: str) -> str:
 
 
 def words(text: str, lang: str) -> str:
-    """An explanation in the output language (:func:`settle.i18n.to_zh` for ``zh``)."""
+    """An explanation in the output language (:func:`settle.render.i18n.to_zh` for ``zh``)."""
     if lang != "zh":
         return text
-    from settle.i18n import to_zh
+    from settle.render.i18n import to_zh
 
     return to_zh(text)
 
@@ -149,7 +149,7 @@ def render_tabular(result: Settlement, style: str, lang: str) -> str:
 
 
 def _title(result: Settlement, lang: str) -> str:
-    from settle.regions import REGION_TERMS
+    from settle.rules.registry import REGION_TERMS
 
     term = REGION_TERMS[result.region]
     name = term.zh if lang == "zh" else f"{term.zh} {term.key}"

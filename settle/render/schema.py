@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from settle.regions import REGION_TERMS, Region, all_regions
+from settle.rules.registry import REGION_TERMS, Region, all_regions
 
 KINDS = ("hand", "batch", "result", "line")
 """The schemas ``settle schema`` prints and ``schemas/`` holds."""
@@ -40,7 +40,7 @@ KINDS = ("hand", "batch", "result", "line")
 DRAFT = "http://json-schema.org/draft-07/schema#"
 """The JSON Schema dialect written: draft-07, the newest one editors fully support."""
 
-REPO_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+REPO_SCHEMAS = Path(__file__).resolve().parent.parent.parent / "schemas"
 """``schemas/`` of a source checkout (where the committed copies live)."""
 
 Json = dict[str, Any]

@@ -3,8 +3,8 @@
 Registered on :data:`settle.cli.app` when :func:`settle.cli.main` imports this module.
 
 * ``settle schema [hand|batch|result|line]`` prints a JSON Schema (draft-07) generated from the
-  pydantic models (:mod:`settle.schema`); the committed copies are under ``schemas/``.
-* ``settle rules [REGION]`` prints each region's vocabulary and options (:mod:`settle.rules`);
+  pydantic models (:mod:`settle.render.schema`); the committed copies are under ``schemas/``.
+* ``settle rules [REGION]`` prints each region's vocabulary and options (:mod:`settle.render.rules`);
   ``--format markdown`` gives the tables used in docs/.
 """
 
@@ -41,7 +41,7 @@ def schema_command(
     """
 
     def run() -> None:
-        from settle.schema import schema_text
+        from settle.render.schema import schema_text
 
         typer.echo(schema_text(kind.value), nl=False)
 
@@ -50,7 +50,7 @@ def schema_command(
 
 def complete_region(incomplete: str) -> list[tuple[str, str]]:
     """Shell completion for a region argument: canonical keys, with the Chinese name as help."""
-    from settle.regions import REGION_TERMS
+    from settle.rules.registry import REGION_TERMS
 
     return [(t.key, t.zh) for t in REGION_TERMS.values() if t.key.startswith(incomplete.lower())]
 
@@ -66,9 +66,9 @@ def rules_command(
     """Print a region's scoring items, kong kinds and options, with values, defaults and ruling ids."""
 
     def run() -> None:
-        from settle.regions import all_regions, get_region, region_key
+        from settle.rules.registry import all_regions, get_region, region_key
         from settle.render import default_lang
-        from settle.rules import render_rules
+        from settle.render.rules import render_rules
 
         regions = all_regions() if region is None else [get_region(region_key(region))]
         typer.echo(render_rules(regions, fmt.value, lang.value if lang else default_lang()))

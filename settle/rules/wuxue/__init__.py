@@ -21,7 +21,7 @@ from settle import core
 from settle.core import Debt, Settlement, Tally, Transfer
 from settle.errors import Problem
 from settle.model import MAX_POINTS, NOBODY, Player, Strict, hand_model
-from settle.regions import REGION_TERMS, Region, foreign_term
+from settle.rules.registry import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
 SELF = frozenset({"self_draw"})
@@ -99,7 +99,7 @@ class WuxueOptions(Strict):
 
     @model_validator(mode="after")
     def _caps_in_order(self) -> WuxueOptions:
-        # An amount past MAX_POINTS is reported as too large (settle.checks), not as out of order.
+        # An amount past MAX_POINTS is reported as too large (settle.rules.checks), not as out of order.
         if max(self.cap, self.small_golden, self.golden) <= MAX_POINTS and not (
                 self.cap <= self.small_golden <= self.golden):
             raise ValueError(f"caps out of order: need cap <= small_golden <= golden, got cap {self.cap}, "

@@ -21,7 +21,7 @@ from settle import core
 from settle.core import Debt, Forfeit, Settlement, Tally, Transfer
 from settle.errors import Problem
 from settle.model import MAX_POINTS, NOBODY, Player, Strict, hand_model
-from settle.regions import REGION_TERMS, Region, foreign_term
+from settle.rules.registry import REGION_TERMS, Region, foreign_term
 from settle.vocab import KongKind, Pattern, vocabulary
 
 SELF = frozenset({"self_draw"})
@@ -100,7 +100,7 @@ class WuhanOptions(Strict):
             if getattr(self, key) is None:
                 object.__setattr__(self, key, value)
         caps = (self.cap, self.golden, self.bright)
-        # An amount past MAX_POINTS is reported as too large (settle.checks), not as out of order.
+        # An amount past MAX_POINTS is reported as too large (settle.rules.checks), not as out of order.
         if max(caps) <= MAX_POINTS and not caps[0] <= caps[1] <= caps[2]:  # type: ignore[operator]
             raise ValueError(f"caps out of order: need cap <= golden <= bright, got cap {self.cap}, "
                              f"golden {self.golden}, bright {self.bright} (G13)")

@@ -1,0 +1,1 @@
+"""The engine: one hand (:mod:`.hand`), tiles (:mod:`.tilelevel`), many hands (:mod:`.batch`), one table's evening (:mod:`.session`)."""
