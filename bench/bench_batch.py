@@ -219,10 +219,11 @@ def stages(path: Path, n: int) -> None:
     from collections import deque
 
     sys.path.insert(0, str(HERE.parent))
-    from settle.engine.hand import settle_hand, validate_model
-    from settle.engine.batch import BLOCK_BYTES, Outcome, _json_line, jsonl_task, line_blocks, tally
-    from settle.rules.checks import common_problems
+    from settle.engine.batch import BLOCK_BYTES, Outcome, json_line, jsonl_task, line_blocks, tally
+    from settle.engine.hand import settle_hand
+    from settle.engine.validation import validate_model
     from settle.loader import iter_documents
+    from settle.rules.checks import common_problems
     from settle.rules.registry import all_regions
 
     all_regions()
@@ -240,7 +241,7 @@ def stages(path: Path, n: int) -> None:
 
     steps: list[tuple[str, Any]] = [
         ("all of it (loader .. JSON line, standings)",
-         each(lambda b: jsonl_task((b[0], "hands.jsonl", b[1], b[2], "jsonl", False)), blocks)),
+         each(lambda b: jsonl_task((b[0], "hands.jsonl", b[1], b[2], "jsonl", False, "en")), blocks)),
         ("loader: JSON Lines to dicts",
          lambda: deque(iter_documents(io.BytesIO(data), "hands.jsonl", fmt="jsonl"), maxlen=0)),
         ("  of it json.loads", each(json.loads, data.splitlines())),
@@ -249,7 +250,7 @@ def stages(path: Path, n: int) -> None:
         ("  shared checks (checks.py)", each(lambda m: common_problems(m[1], m[0]), models)),
         ("  region checks", each(lambda m: m[0].check(m[1]), models)),
         ("  region scoring and Settlement", each(lambda m: m[0].settle(m[1]), models)),
-        ("JSON line", each(_json_line, outcomes)),
+        ("JSON line", each(json_line, outcomes)),
         ("standings", each(lambda result: tally(standings, result), settled)),
     ]
     print(f"CPU per hand of each stage, one process, {len(hands):,} hands (best of 3):")

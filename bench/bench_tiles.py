@@ -36,12 +36,19 @@ from dataclasses import dataclass
 from functools import partial
 
 from settle.engine.hand import settle_hand, validate_model
-from settle.errors import HandError
 from settle.engine.tilelevel import resolve
-from settle.tiles import TileHand, evaluate, is_win
-from settle.tiles.fans import REGIONS
+from settle.errors import HandError
+from settle.rules.rushan.tiles import TILE_RULES as RUSHAN
+from settle.rules.wuhan.tiles import TILE_RULES as WUHAN
+from settle.rules.wuhan.tiles import wuhan_wildcards
+from settle.rules.wuxue.tiles import TILE_RULES as WUXUE
+from settle.rules.wuxue.tiles import wuxue_wildcards
+from settle.tiles import TileHand, TileRules, evaluate, is_win
 from settle.tiles.notation import format_chinese, format_tiles, is_258
-from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
+
+RULES: dict[str, TileRules] = {"wuhan": WUHAN, "wuxue": WUXUE, "rushan": RUSHAN}
+"""Each region's tile rules (``settle/rules/<key>/tiles.py``)."""
+REGIONS = tuple(RULES)
 
 WALL = [tile for tile in range(34) for _ in range(4)]
 # mahjong's 34-index honours are 东南西北白发中; ours are 东南西北中发白 (seed order).
@@ -201,7 +208,7 @@ def to_mahjong_34(counts: Counts) -> list[int]:
 
 
 def evaluate_all_hands(hands: list[tuple[str, TileHand]]) -> list[int]:
-    return [len(evaluate(region, hand, None, "self_draw")) for region, hand in hands]
+    return [len(evaluate(RULES[region], hand, None, "self_draw")) for region, hand in hands]
 
 
 def evaluation_rows(rng: random.Random, n: int, repeat: int) -> list[Row]:
@@ -217,7 +224,7 @@ def hand_calculator_rows(rng: random.Random, n: int, repeat: int) -> list[Row]:
     """evaluate (Rushan, no wildcards) and mahjong's estimate_hand_value on the same tiles."""
     tile_lists = [winning_tiles(rng) for _ in range(n)]
     hands = [TileHand(tuple(tiles), tiles[-1]) for tiles in tile_lists]
-    ours = rate(n, lambda: [evaluate("rushan", hand, None, "self_draw") for hand in hands])
+    ours = rate(n, lambda: [evaluate(RUSHAN, hand, None, "self_draw") for hand in hands])
     rows = [Row("evaluate (rushan), wildcard-free winning hands (new)", n, ours)]
     theirs = estimate_hand_value_rate(tile_lists, repeat)
     if theirs is None:

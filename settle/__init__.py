@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from settle.errors import HandError, Problem
 
 if TYPE_CHECKING:
-    from settle.engine.hand import parse_hand, settle_hand, settle_many
     from settle.core import Settlement, Transfer
+    from settle.engine.hand import parse_hand, settle_hand, settle_many
 
 __all__ = ["HandError", "Problem", "Settlement", "Transfer", "parse_hand", "settle_hand", "settle_many"]
 __version__ = "0.1.0"

@@ -119,8 +119,8 @@ class Player(Strict):
     opens: Count | Annotated[list[Name], Field(max_length=4)] = Field(
         0, description="开口: a count, or who fed each claim from a discard, in order (G4)")
     kongs: dict[str, Count] = Field(default_factory=dict, description=KONGS_HELP)
-    ready: StrictBool = Field(False, description="听牌 when the hand ended (Wuhan H7 a)")
-    fish: Annotated[StrictInt, Field(ge=0, le=2)] = Field(0, description="乳山 飘鱼 0, 1 or 2 (R6)")
+    ready: StrictBool = Field(False, description="听牌 when the hand ended (H7 a)")
+    fish: Annotated[StrictInt, Field(ge=0, le=2)] = Field(0, description="飘鱼 0, 1 or 2 (R6)")
 
     @field_validator("kongs", mode="wrap")
     @classmethod
@@ -215,8 +215,8 @@ class WinTiles(Strict):
     win_tile: TileText | None = Field(None, description="the winning tile, one of `hand`")
     melds: list[TileMeld] = Field(default_factory=list, max_length=4, description=MELDS_HELP)
     indicator: TileText | None = Field(None, description="the flipped tile (翻牌) that fixes the wildcard "
-                                                         "(Wuhan 癞子 H12, Wuxue 宝/癞子皮 W15)")
-    bao_tile: TileText | None = Field(None, description="Rushan 搂宝: the 宝 tile (R9)")
+                                                         "(癞子 H12, 宝/癞子皮 W15)")
+    bao_tile: TileText | None = Field(None, description="搂宝: the 宝 tile (R9)")
 
 
 class Win(Strict):
@@ -356,7 +356,7 @@ class Hand(Strict):
     options: Strict = Field(description=OPTIONS_HELP)  # the region's model and defaults: hand_model
     win: WinOrWins | None = None
     draw: StrictBool = Field(False, description="荒庄 / 流局: nobody won")
-    abandon: Abandon | None = Field(None, description="Wuhan 逃跑 (H9)")
+    abandon: Abandon | None = Field(None, description="逃跑 (H9)")
     fans: dict[Name, FanTotal] | None = Field(
         None, validation_alias=AliasChoices("fans", "jin"),
         description="per-player 番/斤 totals that replace the counted ones (G5); alias jin")

@@ -18,8 +18,11 @@ import pytest
 import yaml
 
 import settle.engine.batch as batch
+import settle.engine.batch.run as batch_run
 from settle import settle_hand, settle_many
-from settle.engine.batch import BatchRun, Progress, Totals, hand_count, line_blocks, run_batch, settle_records
+from settle.cli.progress import BatchProgress
+from settle.engine.batch import BatchRun, StreamWriter, Totals, hand_count, line_blocks, run_batch, settle_records
+from settle.render.batch import TableWriter
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED = ROOT / "fixtures" / "batch" / "mixed.yaml"
@@ -49,7 +52,9 @@ STANDINGS = {
 
 def run(paths: list[str], **settings: Any) -> tuple[str, Totals]:
     out = io.StringIO()
-    totals = run_batch(paths, out, BatchRun(**settings))
+    fmt = settings.get("fmt", "jsonl")
+    writer = TableWriter(out, fmt) if fmt in ("table", "markdown") else StreamWriter(out, fmt)
+    totals = run_batch(paths, writer, BatchRun(**settings))
     return out.getvalue(), totals
 
 
@@ -126,7 +131,7 @@ def test_blocks_and_workers_keep_order_labels_and_lines(tmp_path: Path, monkeypa
             hand.pop("id", None)
     path = as_jsonl(tmp_path, hands)
     path.write_text(path.read_text().replace("\n", "\n\n", 5))  # some blank lines too
-    monkeypatch.setattr(batch, "BLOCK_BYTES", 2000)
+    monkeypatch.setattr(batch_run, "BLOCK_BYTES", 2000)  # the blocks run_batch reads
     single, totals1 = run([str(path)], fmt="jsonl", jobs=1)
     double, totals2 = run([str(path)], fmt="jsonl", jobs=2)
     assert single == double
@@ -243,27 +248,29 @@ def test_standings_count_a_cap_reached_exactly() -> None:
 
 
 def test_json_lines_are_json_dumps_of_each_record() -> None:
-    """A settled hand's line is written directly (not through json.dumps) for speed: it must be the
-    same text as ``json.dumps(record, ensure_ascii=False)``, and values of unusual types (a bool,
-    a float, a forfeit) must still come out as json.dumps spells them."""
+    """A hand's line is ``json.dumps(record, ensure_ascii=False)`` (the library encoder, issue 13), and
+    values of unusual types (a bool, a float, a forfeit, odd characters in a step) come out as
+    json.dumps spells them."""
     import dataclasses
 
-    from settle.core import Forfeit, Transfer
+    from settle.core import Forfeit, Step, Transfer
 
     fixtures = sorted((ROOT / "fixtures").glob("[rw]*/*.yaml"))
     text, totals = run([str(path) for path in fixtures], fmt="jsonl")
     assert totals.hands == len(fixtures) and not totals.bad
-    settled = [batch.Outcome(str(r.get("id")), batch.settle_hand(h))
+    settled = [batch.Outcome(str(r.get("id")), settle_hand(h))
                for r, h in zip(map(json.loads, text.splitlines()), _fixture_hands(fixtures), strict=True)]
     odd = settled[0].result
     assert odd is not None
     settled += [batch.Outcome('quote " and 中文', dataclasses.replace(odd, **change)) for change in (
-        {"net": {"A": True, "B": -1}}, {"scores": {"A": 1.5}}, {"notes": ("tab\t", "\u2028")},
-        {"transfers": (Transfer("A", "B", False, 'a "why"'),)}, {"forfeit": Forfeit("A", 10, "why")},
+        {"net": {"A": True, "B": -1}}, {"scores": {"A": 1.5}},
+        {"reasons": (Step("H5", "cap_reached", {"limit": "tab\t", "label": "\u2028"}),)},
+        {"transfers": (Transfer("A", "B", False, (Step("", "power", {"loser": 1, "winner": 2}),)),)},
+        {"forfeit": Forfeit("A", 10, (Step("", "power", {"loser": 0, "winner": 1}),), odd.catalog)},
         {"next_dealer": None, "liable": "李"}, {"roles": {"A": ["dealer"], "B": ()}},
     )]
     for outcome in settled:
-        assert batch._json_line(outcome) == json.dumps(batch.record(outcome), ensure_ascii=False)
+        assert batch.json_line(outcome) == json.dumps(batch.record(outcome), ensure_ascii=False)
 
 
 def _fixture_hands(paths: list[Path]) -> list[dict[str, Any]]:
@@ -287,25 +294,63 @@ def test_settle_records_is_lazy_and_never_raises() -> None:
     assert len(results) == 1 and not hasattr(results[0], "net")
 
 
-def test_progress_only_on_a_terminal() -> None:
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Tty(io.StringIO):
+    """A stream that says it is a terminal."""
 
-    quiet = Progress(io.StringIO(), delay=0)
-    quiet.update(Totals(hands=5))
-    assert not quiet.enabled
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_never_shown_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    stream = io.StringIO()  # a pipe or a file
+    quiet = BatchProgress(stream, delay=0, total=100)
+    quiet.update(Totals(hands=5000, size=50))
+    quiet.done()
+    assert not quiet.enabled and not quiet.shown and stream.getvalue() == ""
+
+
+def test_progress_is_never_shown_on_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "1")
     stream = Tty()
-    shown = Progress(stream, delay=0)
-    if shown.enabled:  # CI sets CI=1: never shown there
-        shown.update(Totals(hands=5000))
-        shown.done()
-        assert "5,000 hands" in stream.getvalue()
+    quiet = BatchProgress(stream, delay=0)
+    quiet.update(Totals(hands=5000))
+    quiet.done()
+    assert not quiet.enabled and not quiet.shown and stream.getvalue() == ""
+
+
+def test_progress_waits_for_a_slow_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    stream = Tty()
+    early = BatchProgress(stream, delay=60)  # a small input is done long before
+    early.update(Totals(hands=5000))
+    early.done()
+    assert early.enabled and not early.shown and stream.getvalue() == ""
+
+
+def test_progress_on_a_terminal_is_drawn_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    stream = Tty()
+    shown = BatchProgress(stream, delay=0, total=1000)
+    shown.update(Totals(hands=5000, bad=3, size=500))
+    drawn = stream.getvalue()
+    assert shown.shown and "5,000 hands, 3 bad" in drawn and "50%" in drawn
+    shown.done()  # before problems are printed, and at the end
+    assert not shown.shown
+    assert stream.getvalue()[len(drawn):].endswith("\x1b[2K")  # the line erased
+    shown.update(Totals(hands=6000, bad=3, size=700))  # drawn again after the problems
+    assert shown.shown and "6,000 hands" in stream.getvalue()
+    shown.done()
+    counts = BatchProgress(Tty(), delay=0)  # no input size (stdin): the counts, no bar
+    counts.update(Totals(hands=10))
+    assert counts.shown and "%" not in counts.stream.getvalue()  # type: ignore[attr-defined]
+    counts.done()
 
 
 def test_commands_import_nothing_heavy_at_start_up() -> None:
     code = ("import sys, settle.cli, settle.cli.batch; "
-            "print([m for m in ('tabulate', 'yaml', 'multiprocessing', 'settle.engine.batch') if m in sys.modules])")
+            "print([m for m in ('tabulate', 'yaml', 'multiprocessing', 'settle.engine.batch', 'rich.progress', "
+            "'settle.cli.progress', 'settle.render.batch') if m in sys.modules])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 

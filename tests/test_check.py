@@ -16,8 +16,8 @@ import yaml
 from typer.testing import CliRunner
 
 from settle import HandError, cli
-from settle.errors import format_path
 from settle.engine.tilelevel import check_claims
+from settle.errors import format_path
 
 ROOT = Path(__file__).resolve().parent.parent
 TILE_FIXTURES = ROOT / "fixtures" / "tiles"

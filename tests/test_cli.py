@@ -31,7 +31,8 @@ def test_worked_example_json_net() -> None:
     data = json.loads(out)
     assert data["net"] == {"A": -128, "B": -64, "C": -128, "D": 320}
     assert data["next_dealer"] == "D"
-    assert data["transfers"][0] == {"from": "A", "to": "D", "amount": 128, "why": "2^(3+4)"}
+    assert data["transfers"][0] == {"from": "A", "to": "D", "amount": 128, "why": "2^(3+4)", "cap": None,
+                                    "steps": [{"rule": None, "kind": "power", "values": {"loser": 3, "winner": 4}}]}
 
 
 def test_table_shows_roles_and_transfer_lines() -> None:

@@ -29,7 +29,6 @@ import settle.cli.docs  # noqa: F401  (registers `settle schema` / `settle rules
 from settle import HandError, settle_hand
 from settle.cli import app
 from settle.core import Settlement
-from settle.rules.registry import Region, all_regions
 from settle.render import ROLE_LABELS, render
 from settle.render.rules import (
     documented_keys,
@@ -39,6 +38,7 @@ from settle.render.rules import (
     render_rules,
     value_text,
 )
+from settle.rules.registry import Region, all_regions
 from settle.vocab import KongKind, Pattern
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,7 +208,7 @@ def test_every_option_has_a_chinese_name_a_meaning_and_its_default(key: str) -> 
     for option, (zh, meaning) in names.items():
         assert zh and not ASCII_WORD.search(zh), (
             f"{key} option {option}: start its description with its 中文 name ('封顶: ...') or add it to "
-            "settle.rules.OPTION_ZH")
+            "the region's option_zh (settle/rules/<key>/options.py)")
         assert meaning, option
     defaults = region.options()
     for row in option_table(region).rows:
@@ -380,7 +380,18 @@ def test_zh_forfeit_label() -> None:
 
 
 def test_json_keys_stay_canonical_in_chinese() -> None:
-    assert json.loads(run(*WORKED, "--format", "json", "--lang", "zh")) == _worked_result().as_dict()
+    """Issue 13: with --lang zh given, JSON's texts are Chinese; its keys and values stay canonical."""
+    zh = json.loads(run(*WORKED, "--format", "json", "--lang", "zh"))
+    assert zh == _worked_result().as_dict("zh")
+    en = _worked_result().as_dict()
+    assert set(zh) == set(en) and zh["net"] == en["net"] and zh["roles"] == en["roles"]
+    assert zh["notes"] == ["小胡：底分 1 (H2)"] and en["notes"] == ["小胡 small hand: base 1 (H2)"]
+
+
+def test_json_stays_english_under_a_chinese_locale_unless_asked() -> None:
+    """Issue 13: JSON bytes never depend on the machine's locale; only --lang zh makes them Chinese."""
+    out = run(*WORKED, "--format", "json", LANG="zh_CN.UTF-8", LC_ALL=None, LC_MESSAGES=None)
+    assert json.loads(out) == _worked_result().as_dict()
 
 
 @pytest.mark.parametrize(("env", "heading"), [

@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 import settle.cli.docs  # noqa: F401  (registers `settle schema` / `settle rules`)
 from settle import HandError, settle_hand
 from settle.cli import app
-from settle.rules.registry import REGION_TERMS, Region, all_regions
 from settle.render.schema import KINDS, REPO_SCHEMAS, enums, file_name, schema, schema_text
+from settle.rules.registry import Region, all_regions, region_terms
 from settle.vocab import WIN_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,7 +148,7 @@ def test_forfeit_result_validates() -> None:
 def test_result_schema_requires_the_output_keys() -> None:
     required = set(committed("result")["required"])
     assert required == {"region", "players", "net", "transfers", "next_dealer", "roles", "scores", "unit",
-                        "liable", "notes"}
+                        "liable", "notes", "score_items", "liable_rule", "reading", "format_version"}
     data = settle_hand(load(ROOT / "fixtures/wuhan/worked_example.yaml")).as_dict()
     assert errors("result", {**data, "extra": 1}) != []
     assert errors("result", {**data, "roles": {"A": ["boss"]}}) != []
@@ -159,8 +159,8 @@ def test_result_schema_requires_the_output_keys() -> None:
 
 def test_every_region_is_a_branch_of_the_hand_schema() -> None:
     refs = [b["$ref"] for b in committed("hand")["oneOf"]]
-    assert refs == [f"#/definitions/{key.capitalize()}Hand" for key in REGION_TERMS]
-    assert set(committed("hand")["properties"]["region"]["enum"]) == spellings(REGION_TERMS)
+    assert refs == [f"#/definitions/{key.capitalize()}Hand" for key in region_terms()]
+    assert set(committed("hand")["properties"]["region"]["enum"]) == spellings(region_terms())
 
 
 @pytest.mark.parametrize("key", list(REGIONS))
@@ -256,10 +256,10 @@ def test_every_batch_jsonl_line_validates_against_the_line_schema() -> None:
     # HAND-FORMAT "Output": one object per hand, the settlement with its id, or `error` for a bad hand.
     import io
 
-    from settle.engine.batch import BatchRun, run_batch
+    from settle.engine.batch import BatchRun, StreamWriter, run_batch
 
     out = io.StringIO()
-    run_batch([str(ROOT / "fixtures" / "batch" / "mixed.yaml")], out, BatchRun(fmt="jsonl"))
+    run_batch([str(ROOT / "fixtures" / "batch" / "mixed.yaml")], StreamWriter(out, "jsonl"), BatchRun(fmt="jsonl"))
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert any("error" in line for line in lines) and any("net" in line for line in lines)
     assert [errors("line", line) for line in lines] == [[] for _ in lines]

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 import yaml
 
-from settle.loader import iter_documents
 from settle.engine.session import SessionReport, run_session, settle_up
+from settle.loader import iter_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "fixtures" / "session"
@@ -400,7 +400,7 @@ def test_session_notes_in_chinese() -> None:
             + "---\nid: h3\nwin: {winner: E, by: self_draw}\n---\ndraw: true\n")
     out = settle_cli("session", "-", "--lang", "zh", stdin=text).stdout
     assert "注意：第 h2 局：写明庄家 C，轮庄应为 B（H10）；按 C 结算" in out
-    assert "停止：第 h3 局无法结算：累计停在第 h2 局之后；后面 1 份未结算" in out
+    assert "停止：第 h3 局无法结算：累计停在第 h2 局之后（之后每局的庄家都由它而定）；后面 1 份未结算" in out
 
 
 def test_session_command_json_and_csv() -> None:

@@ -19,9 +19,9 @@ import yaml
 from typer.testing import CliRunner
 
 from settle import HandError, cli, parse_hand, settle_hand
-from settle.engine.hand import rule_problems, validate_model
-from settle.errors import format_path
 from settle.engine.tilelevel import check_claims, prepare, resolve, settle_with_tiles
+from settle.engine.validation import rule_problems, validate_model
+from settle.errors import format_path
 
 ROOT = Path(__file__).resolve().parent.parent
 TILE_FIXTURES = ROOT / "fixtures" / "tiles"

@@ -2,7 +2,7 @@
 
 pydantic's problems (types, vocabulary) come first; then the shared and region rule checks run on
 the hand with the refused values left out, and report what stands whatever those values were meant
-to be (settle.engine.hand.problems_beside).  What a left-out value could cause is not reported.
+to be (settle.engine.validation.problems_beside).  What a left-out value could cause is not reported.
 """
 
 from __future__ import annotations

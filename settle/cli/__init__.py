@@ -16,9 +16,23 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from settle.errors import HandError, Problem
+from settle.rules.registry import region_terms
+
+
+def region_list(sep: str = ", ") -> str:
+    """``武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan``: the regions for help texts (from the registry)."""
+    return sep.join(f"{t.zh} {t.key.capitalize()}" + (f" {t.aliases[0]}" if t.aliases and not
+                                                        t.aliases[0].startswith(t.zh) else "")
+                    for t in region_terms().values())
+
+
+def region_choices() -> str:
+    """``wuhan 武汉 | wuxue 武穴 | rushan 乳山``: the region keys for an option's help."""
+    return " | ".join(t.label for t in region_terms().values())
+
 
 app = typer.Typer(
-    help="Settle finished mahjong hands: 武汉 Wuhan 红中赖子杠, 武穴 Wuxue, 乳山 Rushan.\n\n"
+    help="Settle finished mahjong hands: " + region_list() + ".\n\n"
          "Prints who pays whom, with the formula behind every payment.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -45,6 +59,22 @@ class Lang(StrEnum):
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table | json | csv | markdown")]
 LangOpt = Annotated[Lang | None, typer.Option("--lang", help="labels: en (with 中文 beside) or zh; "
                                                              "default from the locale")]
+
+
+MACHINE_FORMATS = frozenset({"json", "jsonl", "csv"})
+"""Formats whose text stays English unless ``--lang zh`` is given: their bytes never depend on the locale."""
+
+
+def output_lang(lang: Lang | None, fmt: str) -> str:
+    """The language of the output: ``--lang`` when given; else English for JSON, JSON Lines and CSV,
+    and the locale's language for the tables (``settle.render.default_lang``)."""
+    if lang is not None:
+        return lang.value
+    if fmt in MACHINE_FORMATS:
+        return "en"
+    from settle.render import default_lang
+
+    return default_lang()
 
 
 def fail(problems: list[Problem]) -> NoReturn:
@@ -119,7 +149,7 @@ def hand_command(
                                                     "omit to describe the hand with flags")] = None,
     fmt: FormatOpt = Format.table,
     lang: LangOpt = None,
-    region: Annotated[str | None, typer.Option(help="wuhan 武汉 | wuxue 武穴 | rushan 乳山")] = None,
+    region: Annotated[str | None, typer.Option(help=region_choices())] = None,
     players: Annotated[str | None, typer.Option(help="names in seating order, comma-separated: A,B,C,D")] = None,
     dealer: Annotated[str | None, typer.Option(help="庄家")] = None,
     winner: Annotated[str | None, typer.Option(help="胡: the winner")] = None,
@@ -130,19 +160,19 @@ def hand_command(
     opens: Annotated[list[str] | None, typer.Option(help="开口: B=2, or who fed each: D=A,B,C (repeat)")] = None,
     kong: Annotated[list[str] | None, typer.Option(help="杠: B=concealed or B=concealed:2 (repeat)")] = None,
     ready: Annotated[list[str] | None, typer.Option(help="a player who was 听牌 ready (repeat)")] = None,
-    fish: Annotated[list[str] | None, typer.Option(help="乳山 飘鱼: A=1 (repeat)")] = None,
+    fish: Annotated[list[str] | None, typer.Option(help="飘鱼 fish: A=1 (repeat; R6)")] = None,
     liable: Annotated[str | None, typer.Option(help="包牌/承包 player, or none")] = None,
     draw: Annotated[bool, typer.Option("--draw", help="荒庄: nobody won")] = False,
-    abandon: Annotated[str | None, typer.Option(help="武汉 逃跑: the player who left")] = None,
+    abandon: Annotated[str | None, typer.Option(help="逃跑: the player who left (H9)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="house rule: cap=300 (repeat)")] = None,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Settle one hand from a file (or stdin), or from flags."""
 
     def run() -> None:
-        from settle.engine.hand import settle_hand
         from settle.cli.flags import hand_from_flags, parse_options
-        from settle.render import default_lang, render
+        from settle.engine.hand import settle_hand
+        from settle.render import render
 
         flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
                  "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
@@ -158,7 +188,7 @@ def hand_command(
             result = settle_hand(data)
         except HandError as exc:
             raise blame_flags(located(exc) if located else exc, flag_options) from None
-        typer.echo(render(result, fmt.value, (lang.value if lang else default_lang())))
+        typer.echo(render(result, fmt.value, output_lang(lang, fmt.value)))
 
     guarded(run)
 

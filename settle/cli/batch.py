@@ -1,7 +1,7 @@
 """``settle batch`` and ``settle session``: many hands at once, and one table's evening.
 
 Registered on :data:`settle.cli.app` when :func:`settle.cli.main` imports this module, so
-this module imports nothing heavy: the batch machinery, tabulate, yaml and
+this module imports nothing heavy: the batch machinery, tabulate, yaml, rich and
 multiprocessing are imported inside the commands (start-up time, see bench/README.md).
 
 Exit status: 0 every hand settled; 2 some hand was bad (each reported on stderr, the good
@@ -14,12 +14,15 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import IO, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from settle.cli import Format, FormatOpt, Lang, LangOpt, app, guarded, read_input
+from settle.cli import Format, FormatOpt, Lang, LangOpt, app, guarded, output_lang, read_input
 from settle.errors import HandError, Problem, counted
+
+if TYPE_CHECKING:
+    from settle.engine.batch import BatchWriter
 
 
 class BatchFormat(StrEnum):
@@ -91,6 +94,17 @@ def _input_size(files: list[str]) -> int | None:
         return None
 
 
+def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None) -> BatchWriter:
+    """The writer of ``fmt``: tables laid out at the end (``table``, ``markdown``; headings in
+    ``lang`` or the locale's), or the engine's streamed writer (``json``, ``jsonl``, ``csv``)."""
+    from settle.engine.batch import StreamWriter
+    from settle.render.batch import TABLE_FORMATS, TableWriter
+
+    if fmt.value in TABLE_FORMATS:
+        return TableWriter(out, fmt.value, _lang(lang))
+    return StreamWriter(out, fmt.value)
+
+
 @app.command("batch")
 def batch_command(
     files: Annotated[list[str], typer.Argument(help="hand files: a YAML stream (---), a YAML list, a JSON array "
@@ -112,25 +126,27 @@ def batch_command(
     """
 
     def run() -> None:
-        from settle.engine.batch import BatchRun, Chunk, Progress, Totals, run_batch
+        from settle.cli.progress import BatchProgress
+        from settle.engine.batch import BatchRun, Chunk, Totals, run_batch
 
-        progress = Progress(total=_input_size(files))
+        progress = BatchProgress(total=_input_size(files))
 
         def on_chunk(totals: Totals, chunk: Chunk) -> None:
             if chunk.problems:
-                progress.done()
+                progress.done()  # cleared before the problems are printed
                 _report(chunk.problems)
             progress.update(totals)
 
         settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
-                            lang=_lang(lang), on_chunk=on_chunk)
+                            json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
         try:
             with _output(output) as out:
-                totals = run_batch(files, out, settings)
+                totals = run_batch(files, _writer(out, fmt, lang), settings)
         except BrokenPipeError:  # the reader stopped early (`settle batch ... | head`): not an error
             _quiet_stdout()
             raise typer.Exit(0) from None
-        progress.done()
+        finally:
+            progress.done()
         if totals.bad:
             stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
             settled = totals.hands - totals.bad
@@ -157,9 +173,10 @@ def session_command(
     """
 
     def run() -> None:
-        from settle.engine.batch import BLOCK_BYTES, sniff_jsonl
+        from settle.engine.batch.reading import BLOCK_BYTES, sniff_jsonl
+        from settle.engine.session import run_session
         from settle.loader import iter_documents
-        from settle.engine.session import render_session, run_session
+        from settle.render.session import render_session
 
         source = "<stdin>" if file == "-" else file
         raw = read_input(file)
@@ -168,7 +185,7 @@ def session_command(
             kind = "jsonl"
         report = run_session(iter_documents(raw, source, fmt=kind), source)
         with _output(output) as out:
-            out.write(render_session(report, fmt.value, _lang(lang)) + "\n")
+            out.write(render_session(report, fmt.value, output_lang(lang, fmt.value)) + "\n")
         if fmt == Format.csv and report.warnings:
             typer.echo("\n".join(f"warning: {w}" for w in report.warnings), err=True)
         if report.bad:

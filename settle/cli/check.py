@@ -50,8 +50,8 @@ def check_command(
     outcome: dict[str, bool] = {}
 
     def run() -> None:
-        from settle.loader import read_hand
         from settle.engine.tilelevel import check_claims
+        from settle.loader import read_hand
 
         source = "<stdin>" if file == "-" else file
         doc = read_hand(read_input(file, max_bytes), source, max_bytes=max_bytes)
@@ -89,17 +89,17 @@ def render_check(result: ClaimCheck, fmt: str = "table") -> str:
 
 
 def _headline(result: ClaimCheck) -> str:
-    from settle.rules.registry import REGION_TERMS
+    from settle.rules.registry import get_region
 
-    term = REGION_TERMS[result.region]
+    term = get_region(result.region).term
     verdict = "the claims agree with the tiles" if result.agree else (
         f"the claims differ from the tiles ({len(result.differences)} difference(s))")
     return f"{term.zh} {term.key}: {verdict}"
 
 
 def _labels(region: str, fans: tuple[str, ...] | None) -> str:
-    from settle.rules.registry import get_region
     from settle.engine.tilelevel import fan_labels
+    from settle.rules.registry import get_region
 
     return "(no legal win)" if fans is None else fan_labels(get_region(region), fans)
 

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from settle.cli import Format, FormatOpt, LangOpt, app, guarded
+from settle.cli import Format, FormatOpt, LangOpt, app, guarded, region_choices
 
 
 class SchemaKind(StrEnum):
@@ -50,15 +50,15 @@ def schema_command(
 
 def complete_region(incomplete: str) -> list[tuple[str, str]]:
     """Shell completion for a region argument: canonical keys, with the Chinese name as help."""
-    from settle.rules.registry import REGION_TERMS
+    from settle.rules.registry import region_terms
 
-    return [(t.key, t.zh) for t in REGION_TERMS.values() if t.key.startswith(incomplete.lower())]
+    return [(t.key, t.zh) for t in region_terms().values() if t.key.startswith(incomplete.lower())]
 
 
 @app.command("rules")
 def rules_command(
     region: Annotated[str | None, typer.Argument(
-        help="wuhan 武汉 | wuxue 武穴 | rushan 乳山; omit for all three",
+        help=region_choices() + "; omit for all",
         autocompletion=complete_region)] = None,
     fmt: FormatOpt = Format.table,
     lang: LangOpt = None,
@@ -66,9 +66,9 @@ def rules_command(
     """Print a region's scoring items, kong kinds and options, with values, defaults and ruling ids."""
 
     def run() -> None:
-        from settle.rules.registry import all_regions, get_region, region_key
         from settle.render import default_lang
         from settle.render.rules import render_rules
+        from settle.rules.registry import all_regions, get_region, region_key
 
         regions = all_regions() if region is None else [get_region(region_key(region))]
         typer.echo(render_rules(regions, fmt.value, lang.value if lang else default_lang()))

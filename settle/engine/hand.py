@@ -6,21 +6,23 @@
 ...                       "fans": {"A": 3, "B": 2, "C": 3, "D": 4}})
 >>> result.net
 {'A': -128, 'B': -64, 'C': -128, 'D': 320}
+
+Validation and its messages (pydantic's errors at the user's key paths, the rule checks beside
+them) are in :mod:`settle.engine.validation`; hands with tiles go through
+:mod:`settle.engine.tilelevel`.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from settle.rules.checks import common_problems
 from settle.core import Settlement
-from settle.errors import HandError, Path, Problem
-from settle.model import Hand, Win, name_problem, trimmed_repeats
-from settle.rules.registry import Region, get_region, region_key
+from settle.engine.validation import has_tiles, rule_problems, validate_model
+from settle.errors import HandError
+from settle.rules.registry import Region
+
+__all__ = ["parse_hand", "settle_hand", "settle_many"]
 
 
 def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
@@ -36,7 +38,7 @@ def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
     """
     region, hand = validate_model(data)
     if has_tiles(hand):
-        from settle.engine.tilelevel import resolve
+        from settle.engine.tilelevel import resolve  # the tile engine loads only for a hand with tiles
 
         return region, resolve(data, region, hand).hand
     problems = rule_problems(region, hand)
@@ -65,149 +67,6 @@ def settle_hand(data: Mapping[str, Any]) -> Settlement:
     return region.settle(hand)
 
 
-def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
-    """The region and the pydantic-validated ``Hand`` of ``data``; no rule checks yet.
-
-    Raises :class:`HandError` with every type, key and vocabulary problem at its key path,
-    followed by the rule checks' problems those leave standing (:func:`problems_beside`), so
-    that one run shows both kinds.
-    """
-    if not isinstance(data, Mapping):
-        raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
-                               f"got {type(data).__name__}")
-    if "region" not in data:
-        raise HandError([Problem(("region",), "missing: `region` (wuhan 武汉, wuxue 武穴 or rushan 乳山)"),
-                         *unknown_top_keys(data)])
-    try:
-        region = get_region(region_key(data["region"]))
-    except HandError as exc:
-        raise HandError([*exc.problems, *unknown_top_keys(data)]) from None
-    try:
-        hand = region.hand_model.model_validate({**data, "region": region.key})
-    except ValidationError as exc:
-        problems = pydantic_problems(exc, data)
-        names = player_name_problems(data.get("players"))
-        if names:  # the same problems, with the exact key path of each name
-            problems = names + [p for p in problems if p.path[:1] != ("players",)]
-        raise HandError([*problems, *problems_beside(region, data, problems)]) from None
-    return region, hand
-
-
-def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Problem]) -> list[Problem]:
-    """The shared and region rule problems that stand whatever the ``refused`` values were meant to be.
-
-    Each refused value is left out (a player's fact as not given, G8; ``dealer``, ``id``,
-    ``win.from``/``win.liable`` as missing) and the hand is validated again; when that passes,
-    the rule checks run on it and only the problems that cannot come from a left-out value are
-    kept: none at or below a left-out key (or above it), none about a player one of whose facts
-    was left out.  A refused option, fan, win, name or tile changes which rules apply, so then
-    nothing more is reported (the next run will).
-    """
-    paths = [p.path for p in refused]
-    if not paths or not all(_can_leave_out(p) for p in refused) or _raw_tiles(data):
-        return []
-    try:
-        hand = region.hand_model.model_validate({**_left_out(data, paths), "region": region.key})
-        standing = rule_problems(region, hand)
-    except (ValidationError, HandError, KeyError, IndexError, AttributeError, TypeError, ValueError):
-        return []  # the left-out hand is not one the checks can read: the next run will tell
-    said = {p.message for p in refused}
-    return [p for p in standing if p.message not in said and not any(_related(p.path, r) for r in paths)]
-
-
-def _can_leave_out(problem: Problem) -> bool:
-    """A refused value that leaving out turns into an omitted fact, not into another rule."""
-    path = problem.path
-    if path in (("dealer",), ("id",), ("win", "from"), ("win", "liable")):
-        return True
-    if len(path) >= 3 and path[0] == "players" and isinstance(path[1], str):
-        return True
-    return problem.message == _MESSAGES["extra_forbidden"] and _stray_key(path)
-
-
-def _stray_key(path: Path) -> bool:
-    """An unknown top-level or ``win`` key that is no near miss of a known one (``colour``,
-    ``note``): leaving it out drops nothing the user meant.  A near miss (``fan``, ``dealr``) may
-    be a fact the rules would have read, so it is not left out."""
-    if len(path) == 1:
-        known = _known_keys(Hand)
-    elif len(path) == 2 and path[0] == "win":
-        known = _known_keys(Win)
-    else:
-        return False
-    return isinstance(path[-1], str) and not difflib.get_close_matches(path[-1], known, n=1, cutoff=0.6)
-
-
-def _known_keys(model: type[BaseModel]) -> set[str]:
-    """The keys a model reads, by their aliases (``from``, ``jin``)."""
-    known: set[str] = set()
-    for name, field in model.model_fields.items():
-        choices = getattr(field.validation_alias, "choices", None)
-        known.update(choices or (field.alias or name,))
-    return known
-
-
-def _left_out(data: Mapping[str, Any], paths: list[Path]) -> dict[str, Any]:
-    """A copy of ``data`` without the value at each path (a player's whole fact at ``players.X.key``)."""
-    out: dict[str, Any] = dict(data)
-    for path in paths:
-        if path[0] == "players":
-            players = out["players"] = dict(out["players"])
-            details = players[path[1]] = dict(players[path[1]] or {})
-            details.pop(path[2], None)
-        elif path[0] == "win":
-            win = out["win"] = dict(out["win"])
-            win.pop(path[1], None)
-        else:
-            out.pop(path[0], None)
-    return out
-
-
-def _related(path: Path, left_out: Path) -> bool:
-    """Whether a problem at ``path`` may come from leaving out ``left_out``: one is a prefix of the
-    other, or both are about the same player."""
-    shorter = min(len(path), len(left_out))
-    if path[:shorter] == left_out[:shorter]:
-        return True
-    return left_out[0] == "players" and path[:2] == left_out[:2]
-
-
-def _raw_tiles(data: Mapping[str, Any]) -> bool:
-    """Whether the plain document gives tiles (``win.tiles``): the tile checks read them whole."""
-    wins = data.get("win")
-    return any(isinstance(w, Mapping) and "tiles" in w for w in (wins if isinstance(wins, list) else [wins]))
-
-
-def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
-    """Top-level keys that no region's hand has (HAND-FORMAT.md), each at its key.
-
-    The region decides every other check, so without a known region these are the only
-    further problems that can be reported in the same run.
-    """
-    known = _known_keys(Hand)
-    return [Problem((key,), "unknown key (not part of the hand format)") for key in data
-            if isinstance(key, str) and key not in known]
-
-
-def rule_problems(region: Region, hand: Any) -> list[Problem]:
-    """The shared checks (:mod:`settle.rules.checks`) and the region's own, all reported together."""
-    problems = common_problems(hand, region)
-    if not problems:
-        return region.check(hand)
-    try:
-        more = region.check(hand)
-    except (KeyError, IndexError, AttributeError, TypeError, ValueError):
-        # The region's checks may assume what the shared ones just refused (a winner who is not
-        # playing ...); those problems are already reported, so theirs can wait for the next run.
-        more = []
-    return problems + [p for p in more if p not in problems]
-
-
-def has_tiles(hand: Any) -> bool:
-    """Whether any win of ``hand`` gives the winner's tiles (``win.tiles``)."""
-    return any(win.tiles is not None for win in hand.wins)
-
-
 def settle_many(hands: Iterable[Mapping[str, Any]]) -> Iterator[Settlement | HandError]:
     """Settle each hand in turn, yielding its Settlement or its HandError (never raising for input).
 
@@ -221,204 +80,3 @@ def settle_many(hands: Iterable[Mapping[str, Any]]) -> Iterator[Settlement | Han
             yield exc.located(hand=None if label is None else str(label))
 
 
-def player_name_problems(players: object) -> list[Problem]:
-    """Names in ``players`` that are not text, each at its own key path (``players[3]`` in the list
-    form, ``players.<name>`` in the mapping), and names that repeat another after trimming spaces."""
-    if isinstance(players, list):
-        names: list[object] = list(players)
-        paths: list[Path] = [("players", i) for i in range(len(names))]
-    elif isinstance(players, Mapping):
-        names = list(players)
-        # An empty name cannot show in a dotted path (``players.``): the mapping itself is meant.
-        paths = [("players", key if isinstance(key, str) else str(key)) if key != "" else ("players",)
-                 for key in names]
-    else:
-        return []
-    out = [Problem(path, problem) for path, name in zip(paths, names, strict=True)
-           if (problem := name_problem(name)) is not None]
-    out += [Problem(("players",), f"player '{name}' is listed twice: entry {i + 1} repeats an earlier one "
-                                  "(names are compared after trimming spaces)")
-            for i, name in trimmed_repeats(names)]
-    return out
-
-
-def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
-    """pydantic's errors as Problems whose paths are the user's keys.
-
-    The errors of the alternatives of one value (``opens``: a count or a list of names) are
-    merged into one problem that says which shapes are allowed.
-    """
-    grouped: dict[Path, list[Any]] = {}
-    for err in exc.errors(include_url=False):
-        path, other = _split_location(err["loc"], data)
-        key = (err.get("ctx") or {}).get("key")
-        if err["type"] == "alias_clash" and key:  # a mapping-level check about one of its keys
-            path = (*path, key)
-        tag = next((part for part in other if part in _UNION_TAGS), None)
-        if tag and tag.startswith("list") and path and isinstance(path[-1], int):
-            tag = None  # an entry of the list alternative: its own error, at its own index
-        grouped.setdefault(path, []).append({**err, "union_tag": tag})
-    out = []
-    for path, errors in grouped.items():
-        alternatives = [e for e in errors if e["union_tag"]]
-        plain = [e for e in errors if not e["union_tag"]]
-        if isinstance(errors[0].get("input"), list) and any(
-                len(other) > len(path) and other[:len(path)] == path for other in grouped):
-            alternatives = []  # a list with bad entries: the entries' errors say what is wrong
-        out += [Problem(path, _message(e, path)) for e in plain]
-        if alternatives:
-            out.append(Problem(path, _alternatives_message(alternatives, path)))
-    return out
-
-
-def user_path(loc: tuple[Any, ...], data: Any) -> Path:
-    """Drop the parts of a pydantic location that are not keys of the input (union tags...)."""
-    return _split_location(loc, data)[0]
-
-
-def _split_location(loc: tuple[Any, ...], data: Any) -> tuple[Path, list[Any]]:
-    """A pydantic location split into the user's key path and the other parts (union tags...)."""
-    path: list[str | int] = []
-    other: list[Any] = []
-    node = data
-    for part in loc:
-        if _has_child(node, part):
-            node = node[part]
-        elif isinstance(node, Mapping) and isinstance(part, str) and _is_key_slot(part):
-            node = None  # a missing key: keep its name, nothing below it
-        else:
-            other.append(part)
-            continue
-        path.append(part)
-    return tuple(path), other
-
-
-def _has_child(node: Any, part: Any) -> bool:
-    if isinstance(node, Mapping):
-        try:
-            return part in node
-        except TypeError:  # an unhashable part cannot be a key
-            return False
-    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-
-
-def _is_key_slot(part: str) -> bool:
-    return not any(c in part for c in "[]-") and part not in ("one", "many", "str", "int")
-
-
-_UNION_TAGS = frozenset({"constrained-int", "constrained-str", "int", "str", "list[constrained-str]", "none"})
-"""pydantic's names of the alternatives of a union (``opens``: count or list; ``id``: text or number)."""
-
-
-SHAPES: dict[str, str] = {
-    "opens": "a whole number 0–4 (how many claims from a discard), or a list of up to 4 player names "
-             "(who fed each claim, in order)",
-    "id": "text or a whole number",
-    "win": "a mapping such as {winner: D, by: discard, from: A, fans: [qingyise]}",
-    "options": "a mapping of house-rule options such as {cap: 400}",
-    "abandon": "a mapping {by: NAME}",
-    "players": "a list of 2–4 names in seating order, or a mapping name -> details",
-    "player": "a mapping of the player's facts such as {opens: 1, kongs: {concealed: 1}}, or nothing",
-    "kongs": "a mapping kind -> count such as {concealed: 1}",
-    "fans": "per-player totals such as {A: 3, B: 2} (top level), or a list of named items such as "
-            "[qingyise, hard] (in win)",
-    "tiles": "a mapping (hand, win_tile, melds, ...)",
-    "melds": "a meld such as {kind: pung, tiles: 555p, from: A} or {kind: kong, tiles: 5555p, kong: concealed}",
-}
-"""What each key accepts, said when a value has the wrong shape."""
-
-_MISSING = {
-    ("region",): "wuhan 武汉, wuxue 武穴 or rushan 乳山",
-    ("players",): "the names in seating order",
-    ("win", "winner"): "the winner's name",
-    ("win", "by"): "self_draw 自摸, discard 点炮 or robbed_kong 抢杠",
-    ("abandon", "by"): "the name of the player who left",
-}
-"""What a missing key must give, by its key path (list indices left out)."""
-
-_MESSAGES = {
-    "string_type": "must be text (quote numbers and names like '1' or 'yes')",
-    "extra_forbidden": "unknown key (not part of the hand format for this region)",
-    "int_type": "must be a whole number",
-    "bool_type": "must be true or false",
-    "list_type": "must be a list",
-    "string_too_short": "must not be empty",
-    "string_pattern_mismatch": "must not contain control characters (tabs, line breaks)",
-}
-
-
-def _shape(path: Path) -> str | None:
-    keys = [part for part in path if isinstance(part, str)]
-    if len(path) == 2 and path[0] == "players":
-        return SHAPES["player"]
-    return SHAPES.get(keys[-1]) if keys else None
-
-
-def _shown(value: Any) -> str:
-    """A short rendering of an input value for a message (``true``, ``'abc'``, ``1.5``)."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if value is None:
-        return "null (empty)"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    if isinstance(value, list):
-        return f"a list of {len(value)}"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _message(err: Any, path: Path = ()) -> str:
-    kind, ctx = err["type"], err.get("ctx") or {}
-    shape = _shape(path)
-    if kind == "missing":
-        hint = _MISSING.get(tuple(p for p in path if isinstance(p, str)))
-        return f"missing: this key is required ({hint})" if hint else "missing: this key is required"
-    if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"must be {shape or 'a mapping (key: value)'}, not {_shown(err.get('input'))}"
-    if kind == "list_type" and path[-1:] == ("fans",) and isinstance(err.get("input"), str):
-        return f"must be a list of named items, e.g. fans: [{err['input']}]"
-    if kind in _MESSAGES:
-        text = _MESSAGES[kind]
-        if kind in ("extra_forbidden", "string_too_short"):
-            return text
-        return f"{text}, not {_shown(err.get('input'))}"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        bound = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
-                 "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}[kind]
-        return f"must be {bound[0]} {ctx.get(bound[1])}, not {_shown(err.get('input'))}"
-    if kind == "too_long":
-        return f"has {ctx.get('actual_length')} entries; at most {ctx.get('max_length')} are allowed"
-    if kind == "string_too_long":
-        return f"is too long: at most {ctx.get('max_length')} characters"
-    if kind == "literal_error":
-        return f"must be one of {ctx.get('expected')}, not {_shown(err.get('input'))}"
-    message = err["msg"]
-    return message.removeprefix("Value error, ")
-
-
-def _alternatives_message(errors: list[Any], path: Path) -> str:
-    """One message for a value that fits none of the allowed shapes (a union)."""
-    value = errors[0].get("input")
-    fitting = [e for e in errors if _same_kind(e, value)]
-    shape = _shape(path)
-    if len(fitting) == 1:
-        detail = _message(fitting[0], path)
-        return f"{detail} ({shape})" if shape else detail
-    if shape:
-        return f"must be {shape}, not {_shown(value)}"
-    return "; or ".join(dict.fromkeys(_message(e, path) for e in errors))
-
-
-def _same_kind(err: Any, value: Any) -> bool:
-    """The alternative whose type the value has: its error is about the value, not its type."""
-    tag = err["union_tag"]
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return tag.endswith("int")
-    if isinstance(value, str):
-        return tag.endswith("str") and not tag.startswith("list")
-    if isinstance(value, list):
-        return tag.startswith("list")
-    return False

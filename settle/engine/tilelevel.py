@@ -7,25 +7,31 @@ H8 H12, W12 W15 W16, R3 R3b R9 (the tile-level rules, applied by :mod:`settle.ti
 A hand whose ``win`` (or one of whose wins, Rushan R8) has ``tiles`` goes through four steps:
 
 1. **Read the tiles.**  Each text (``hand``, ``win_tile``, ``melds[i].tiles``, ``indicator``,
-   ``bao_tile``) is parsed by the tile engine; every engine :class:`ValueError` becomes a
+   ``bao_tile``) is parsed by the tile engine; every engine error becomes a
    :class:`~settle.errors.Problem` at the key that holds the bad text
-   (``win.tiles.melds[1].tiles``).
+   (``win.tiles.melds[1].tiles``): the key the text was read from, or the ``field`` of the
+   engine's :class:`~settle.tiles.TileError` (never read off the message).
 2. **The melds give the facts.**  The winner's ``opens`` are the claimed melds in meld order
    (chow, pung, exposed kong, and the 碰 under an added kong: G3, G4), fed by their ``from``;
    the winner's ``exposed``/``added``/``concealed`` kongs are the kong melds.  When
    ``players.<winner>.opens``/``kongs`` are given too they must agree (else a problem naming
    both keys).  The *effective hand* is the same plain document with those facts filled in,
    validated by the normal pipeline, so every shared and regional check applies.
-3. **The fans.**  Situational items (``settle.tiles.SITUATIONS``: 杠上花/杠开, 海底捞, 天胡,
-   地胡, 摸宝, 宝中宝, 抢杠) cannot be seen in tiles: they come from ``win.fans`` and are
+3. **The fans.**  Situational items (the region's ``TileRules.situations``: 杠上花/杠开, 海底捞,
+   天胡, 地胡, 摸宝, 宝中宝, 抢杠) cannot be seen in tiles: they come from ``win.fans`` and are
    passed to the engine.  Every other item named in ``win.fans`` is a *shape claim*.  With
    shape claims, the claims are settled as given (``settle check`` compares them with the
    tiles), provided some reading of the tiles is a legal win.  Without, every legal reading
    is settled through the region's own ``settle`` and the one a player would claim is kept:
    most for the winner, then without 包牌, then with fewer wildcard substitutions (then the
    engine's order, most fans first).
-4. **Say why.**  The settlement's notes name the reading kept, the wildcards' values and the
-   reason it was chosen, and how many readings were considered.
+4. **Say why.**  The settlement's reasons gain steps (worded by :data:`settle.tiles.messages.TILES`)
+   naming what the melds gave, the reading kept, the wildcards' values and the reason it was
+   chosen, and how many readings were considered; ``Settlement.reading`` holds the same as data
+   (see :func:`reading_record`).
+
+The region's tile rules are its :class:`~settle.tiles.TileRules` (``region.tile_rules()``); no
+region is named here.
 
 Everything here is a pure function of its arguments (no I/O).
 """
@@ -33,18 +39,31 @@ Everything here is a pure function of its arguments (no I/O).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from settle.engine.hand import has_tiles, rule_problems, validate_model
-from settle.rules.checks import common_problems, win_path
-from settle.core import Settlement
+from settle.core import Catalog, Settlement, Step
+from settle.engine.validation import has_tiles, rule_problems, validate_model
 from settle.errors import HandError, Path, Problem, format_path
+from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
-from settle.tiles import OPTION_DEFAULTS, SITUATIONS, Evaluation, Meld, ScoredReading, TileHand, evaluate_all
-from settle.tiles.notation import format_tiles, parse_tile, parse_tiles, tile_to_str
-from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
+from settle.tiles import (
+    Evaluation,
+    Meld,
+    ScoredReading,
+    TileError,
+    TileHand,
+    TileRules,
+    evaluate_all,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    tile_to_str,
+)
+from settle.tiles.messages import TILES, tile_catalog
+from settle.tiles.messages import fan_labels as _labels_text
+from settle.tiles.rules import reason_key
 
 Hand = Any  # a region's Hand model (settle.model.hand_model)
 WinModel = Any  # that region's Win model
@@ -52,8 +71,24 @@ WinModel = Any  # that region's Win model
 ORDINARY_KONGS = ("exposed", "added", "concealed")
 """Kong kinds a meld can have (G3); single-tile kongs (红中杠, 宝杠 ...) are no melds."""
 
-WILDCARD_NAMES = {"wuhan": "癞子", "wuxue": "宝"}
-"""What each region calls its wildcard (H12, W15); Rushan has none (its 宝 is no wildcard, R9)."""
+
+def tile_rules(region: Region) -> TileRules:
+    """The region's :class:`~settle.tiles.TileRules` (Wuhan H8 H12, Wuxue W12 W15 W16, Rushan R9 ...),
+    loaded once per region (its ``tile_rules`` loader).
+
+    Raises :class:`HandError` at ``region`` for a rule set without tile-level play.
+    """
+    loader = region.tile_rules
+    if loader is None:
+        raise HandError.at(("region",), f"{region.key} has no tile-level play: give the fans, not win.tiles")
+    rules = _LOADED.get(loader)
+    if rules is None:
+        rules = _LOADED[loader] = loader()
+    return rules
+
+
+_LOADED: dict[Callable[[], Any], TileRules] = {}
+"""Each region's tile rules by its loader (a hand with tiles asks for them a dozen times)."""
 
 
 # --- public results --------------------------------------------------------------------------
@@ -97,7 +132,9 @@ class Choice:
 
     ``considered``: every engine-legal reading (one per distinct fan set, each with its
     fewest substitutions), settled; ``rejected``: readings of a winning shape that a
-    tile-level rule forbids, with the rule; ``why``: the reason ``chosen`` was kept.
+    tile-level rule forbids, with the rule's reason step; ``why``: the reason ``chosen`` was
+    kept, a step (``why_only_legal``, ``why_most`` ...; worded by :data:`settle.tiles.messages.TILES`);
+    ``wild``: the wildcard tile of the winner's hand, None without one.
     """
 
     winner: str
@@ -105,8 +142,9 @@ class Choice:
     tiles: TileHand
     chosen: Candidate
     considered: tuple[Candidate, ...]
-    rejected: tuple[tuple[ScoredReading, str], ...]
-    why: str
+    rejected: tuple[tuple[ScoredReading, Step], ...]
+    why: Step
+    wild: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,20 +191,42 @@ class ClaimCheck:
 
     ``claimed``/``derived``: per winner, the counted fan keys (Rushan: the base and the
     counted multipliers, R1 R3b; Wuhan 抢杠 implied by ``robbed_kong``); ``derived`` is None
-    for a winner whose tiles are no legal win.  ``claimed_result``/``tiles_result``: the hand
-    settled each way (None when that way cannot be settled).  ``agree`` when there is no
-    difference.
+    for a winner whose tiles are no legal win.  ``reading_steps``: per winner with a legal
+    reading, the reading kept as a ``tiles_read`` step (:attr:`readings` in English).
+    ``claimed_result``/``tiles_result``: the hand settled each way (None when that way cannot
+    be settled).  ``reasons``: the check's notes as steps (why each reading was kept, readings
+    refused, a claim that is another legal reading), worded by ``catalog`` (:attr:`notes` in
+    English).  ``agree`` when there is no difference.
     """
 
     region: str
     players: tuple[str, ...]
     claimed: dict[str, tuple[str, ...]]
     derived: dict[str, tuple[str, ...] | None]
-    readings: dict[str, str]
+    reading_steps: dict[str, Step]
     differences: tuple[Difference, ...]
     claimed_result: Settlement | None
     tiles_result: Settlement | None
-    notes: tuple[str, ...] = ()
+    reasons: tuple[Step, ...] = ()
+    catalog: Catalog = field(default=TILES, repr=False, compare=False)
+
+    @property
+    def readings(self) -> dict[str, str]:
+        """Winner -> the reading kept in English (``123m 22m ... (癞子 6s as 5m)``)."""
+        return self.reading_texts("en")
+
+    def reading_texts(self, lang: str = "en") -> dict[str, str]:
+        """Winner -> the reading kept in ``lang``."""
+        return {name: self.catalog.text(item, lang) for name, item in self.reading_steps.items()}
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The reasons in English (the check table's ``*`` lines)."""
+        return tuple(self.note_texts("en"))
+
+    def note_texts(self, lang: str = "en") -> list[str]:
+        """The reasons in ``lang``."""
+        return [self.catalog.text(item, lang) for item in self.reasons]
 
     @property
     def agree(self) -> bool:
@@ -265,7 +325,8 @@ class TileWin:
 
     ``index``: position among the hand's wins; ``path``: ``("win",)`` or ``("win", i)``;
     ``claims``: index of the meld behind each open, in order (G4); ``feeders``: who fed each
-    open, or None when no meld names its ``from``; ``kongs``: ordinary kong kind -> count.
+    open, or None when no meld names its ``from``; ``kongs``: ordinary kong kind -> count;
+    ``wild``: the wildcard tile (:func:`wildcard`), None without one.
     """
 
     index: int
@@ -275,6 +336,7 @@ class TileWin:
     claims: tuple[int, ...]
     feeders: tuple[str, ...] | None
     kongs: dict[str, int]
+    wild: int | None = None
 
     @property
     def tiles_path(self) -> Path:
@@ -356,12 +418,13 @@ def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, 
         return None, problems
     try:
         tiles = TileHand(tuple(concealed), win_tile, tuple(melds), indicator, bao_tile)
-    except ValueError as exc:
-        return None, [Problem(_hand_error_path(str(exc), base), str(exc))]
+    except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
+        return None, [Problem((*base, *_field(exc)), str(exc))]
     claims = tuple(j for j, m in enumerate(melds) if m.claimed)
     feeders = tuple(spec.melds[j].from_ for j in claims) if claims and spec.melds[claims[0]].from_ else None
     kongs = Counter(m.kong_kind for m in melds if m.kind == "kong")
-    return TileWin(index, win_path(hand, index), win.winner, tiles, claims, feeders, dict(kongs)), []
+    return TileWin(index, win_path(hand, index), win.winner, tiles, claims, feeders, dict(kongs),
+                   wildcard(region, hand, tiles)), []
 
 
 def _parsed(text: str | None, path: Path, problems: list[Problem], parse: Any) -> Any:
@@ -393,9 +456,14 @@ def _meld(region: Region, win: WinModel, spec: Any, path: Path, problems: list[P
         return None
     try:
         return Meld(spec.kind, tuple(tiles), None, spec.kong)
-    except ValueError as exc:
-        problems.append(Problem((*path, "tiles"), str(exc)))
+    except ValueError as exc:  # at the meld's key the engine names (tiles, kind, kong); tiles by default
+        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc)))
         return None
+
+
+def _field(exc: ValueError) -> Path:
+    """The key path a tile engine error is about (:attr:`TileError.path`), empty when it names none."""
+    return exc.path if isinstance(exc, TileError) else ()
 
 
 def _meld_kind_problems(region: Region, win: WinModel, spec: Any, path: Path) -> list[Problem]:
@@ -424,17 +492,6 @@ def _feeder_problems(win: WinModel, melds: Sequence[Any], base: Path) -> list[Pr
                     "missing: who fed this claimed meld; give `from` on every claimed meld (吃, 碰, 明杠, "
                     "补杠), or on none (then the opens are a bare count)")
             for j in claimed if melds[j].from_ is None]
-
-
-def _hand_error_path(message: str, base: Path) -> Path:
-    """The key a :class:`TileHand` error is about, from its message."""
-    if message.startswith("at most 4 melds"):
-        return (*base, "melds")
-    if "concealed tiles with" in message:
-        return (*base, "hand")
-    if message.startswith("win_tile"):
-        return (*base, "win_tile")
-    return base
 
 
 def _effective_hand(region: Region, hand: Hand,
@@ -546,30 +603,33 @@ def _remapped(problem: Problem, origins: Mapping[str, Origin]) -> Problem:
 
 
 def _wildcard_copies(prepared: Prepared) -> list[Problem]:
-    """Four copies of the wildcard in all: those in hand and melds plus the winner's 癞子杠 (Wuhan)
-    or 宝杠 (Wuxue), each one copy played out (H1, W3)."""
-    kind = {"wuhan": "laizi", "wuxue": "bao"}.get(prepared.region.key)
-    out = []
+    """Four copies of the wildcard in all: those in hand and melds plus the winner's single-tile
+    kongs of it (``TileRules.wildcard_kong``: Wuhan 癞子杠, Wuxue 宝杠), each one copy played out (H1, W3)."""
+    rules = tile_rules(prepared.region)
+    kind = rules.wildcard_kong
+    out: list[Problem] = []
+    if kind is None:
+        return out
     for tile_win in prepared.tile_wins:
-        wild = wildcard(prepared.region, prepared.hand, tile_win.tiles)
-        if kind is None or wild is None:
+        wild = tile_win.wild
+        if wild is None:
             continue
         held = tile_win.tiles.all_tiles().count(wild)
         played = prepared.hand.players[tile_win.winner].kongs.get(kind, 0)
         if held + played > 4:
             out.append(Problem((*tile_win.tiles_path, "hand"),
-                               f"{held} {WILDCARD_NAMES[prepared.region.key]} {tile_to_str(wild)} in the tiles and "
+                               f"{held} {rules.wildcard_name} {tile_to_str(wild)} in the tiles and "
                                f"{played} {prepared.region.kongs[kind].zh} make {held + played}: there are only 4"))
     return out
 
 
 def wildcard(region: Region, hand: Hand, tiles: TileHand) -> int | None:
-    """The wildcard tile of the winner's hand (Wuhan 癞子 H12, Wuxue 宝 W15), or None."""
-    if tiles.indicator is None or region.key == "rushan":
+    """The wildcard tile of the winner's hand (Wuhan 癞子 H12, Wuxue 宝 W15), or None (no
+    indicator, or a region without wildcards such as Rushan, R9)."""
+    rules = tile_rules(region)
+    if not rules.flips_indicator or tiles.indicator is None:
         return None
-    if region.key == "wuhan":
-        return wuhan_wildcards(tiles.indicator, facai_gang=hand.options.facai_gang).wild
-    return wuxue_wildcards(tiles.indicator).wild
+    return rules.wildcard_tile(tiles, tile_options(region, hand))
 
 
 # --- step 3: the fans -------------------------------------------------------------------------
@@ -578,7 +638,8 @@ def wildcard(region: Region, hand: Hand, tiles: TileHand) -> int | None:
 def shape_claims(region: Region, win: WinModel) -> list[str]:
     """The items of ``win.fans`` the tiles decide: every one but the situational items and the
     items implied by ``by`` (Wuxue/Rushan ``qiangganghu``, G10)."""
-    return [k for k in win.fans if k not in SITUATIONS[region.key] and not implied(region, k)]
+    stated = tile_rules(region).situations
+    return [k for k in win.fans if k not in stated and not implied(region, k)]
 
 
 def implied(region: Region, key: str) -> bool:
@@ -588,52 +649,42 @@ def implied(region: Region, key: str) -> bool:
 
 
 def situations(region: Region, win: WinModel) -> list[str]:
-    """The situational items of ``win.fans`` (``settle.tiles.SITUATIONS``), passed to the engine."""
-    return [k for k in win.fans if k in SITUATIONS[region.key]]
+    """The situational items of ``win.fans`` (the region's ``TileRules.situations``), passed to the engine."""
+    stated = tile_rules(region).situations
+    return [k for k in win.fans if k in stated]
 
 
 def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
-    """Every reading of a winner's tiles, by the engine; its ValueErrors as HandError at their key."""
+    """Every reading of a winner's tiles, by the engine; its errors as HandError at their key."""
     hand, region = prepared.hand, prepared.region
     win = hand.wins[tile_win.index]
     try:
-        return evaluate_all(region.key, tile_win.tiles, tile_options(region, hand), win.by, situations(region, win))
+        return evaluate_all(tile_rules(region), tile_win.tiles, tile_options(region, hand), win.by,
+                            situations(region, win))
     except ValueError as exc:
-        path = _engine_error_path(str(exc), tile_win, win)
-        # The engine names the key first ("indicator: ..."); the path says it already.
-        raise HandError([Problem(path, str(exc).removeprefix(f"{path[-1]}: "))]) from None
+        raise HandError([engine_problem(exc, tile_win)]) from None
+
+
+def engine_problem(exc: ValueError, tile_win: TileWin) -> Problem:
+    """An :func:`~settle.tiles.evaluate_all` error as a problem at its key: a
+    :class:`~settle.tiles.TileError`'s ``field`` under ``win.tiles`` (``win.tiles.melds[1].tiles``),
+    ``fans`` under the win itself, no field (or another ValueError) at ``win.tiles``; its words
+    without the key the path already says (``detail``)."""
+    if not isinstance(exc, TileError):
+        return Problem(tile_win.tiles_path, str(exc))
+    if exc.field == "fans":
+        return Problem((*tile_win.path, "fans"), exc.detail)
+    return Problem((*tile_win.tiles_path, *exc.path), exc.detail)
 
 
 def tile_options(region: Region, hand: Hand) -> dict[str, Any]:
-    """The hand's options the engine reads (``settle.tiles.OPTION_DEFAULTS``: H12, R3, R9).
+    """The hand's options the engine reads (the region's ``TileRules.option_defaults``: H12, R3, R9).
 
     The engine ignores every other option, so only these are read off the model (a full
     ``model_dump`` per evaluation costs more than the rest of a small hand's setup).
     """
     options = hand.options
-    return {name: getattr(options, name) for name in OPTION_DEFAULTS[region.key] if hasattr(options, name)}
-
-
-def _engine_error_path(message: str, tile_win: TileWin, win: WinModel) -> Path:
-    """The key an :func:`~settle.tiles.evaluate_all` error is about, from its message."""
-    base = tile_win.tiles_path
-    if message.startswith("meld "):
-        for j, meld in enumerate(tile_win.tiles.melds):
-            if meld.describe() in message:
-                return (*base, "melds", j, "tiles")
-        return (*base, "melds")
-    prefixes = (("indicator", "indicator"), ("bao_tile", "bao_tile"), ("win_tile", "win_tile"),
-                ("option no_honors", "hand"))
-    for prefix, key in prefixes:
-        if message.startswith(prefix):
-            return (*base, key)
-    if "flipped indicator" in message:
-        return (*base, "hand")
-    if message.startswith("situation"):
-        if "bao_tile" in message and "winning tile" in message:
-            return (*base, "win_tile")
-        return (*base, "bao_tile") if "bao_tile" in message else (*tile_win.path, "fans")
-    return base
+    return {name: getattr(options, name) for name in tile_rules(region).option_defaults if hasattr(options, name)}
 
 
 def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
@@ -695,8 +746,9 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
         raise IllegalWin(list(candidates[0].problems))
     ranked = sorted(settled, key=lambda c: choice_key(c, winner))  # stable: engine order breaks ties
     chosen = ranked[0]
-    why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else "the only legal reading"
-    return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why)
+    why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else Step("", "why_only_legal", {})
+    return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why,
+                  tile_win.wild)
 
 
 # --- resolution: settle a hand with tiles --------------------------------------------------------
@@ -724,7 +776,7 @@ def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
         problems = rule_problems(region, current)
         if problems:
             raise HandError(prepared.remap(problems))
-        return Resolution(region, current, _with_notes(region.settle(current), prepared, ()), ())
+        return Resolution(region, current, _with_reasons(region.settle(current), prepared, ()), ())
     found = {tw.index: evaluation(prepared, tw) for tw in derive}
     choices = []
     for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
@@ -735,94 +787,126 @@ def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
     # only readings that pass every rule are kept: its settlement is the hand's, as it stands.
     settled = choices[-1].chosen.settlement
     assert current is not None and settled is not None
-    return Resolution(region, current, _with_notes(settled, prepared, choices), tuple(choices))
+    return Resolution(region, current, _with_reasons(settled, prepared, choices), tuple(choices))
 
 
-# --- step 4: notes ----------------------------------------------------------------------------
+# --- step 4: reasons ---------------------------------------------------------------------------
+
+
+def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]:
+    """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given."""
+    return tuple({"key": k, "zh": region.patterns[k].zh} for k in fans)
 
 
 def fan_labels(region: Region, fans: Iterable[str]) -> str:
-    """``清一色 qingyise, 硬胡 hard`` (or ``no shape item``)."""
-    shown = [f"{region.patterns[k].zh} {k}" for k in fans]
-    return ", ".join(shown) if shown else "no shape item"
+    """``清一色 qingyise, 硬胡 hard`` (or ``no shape item``), in English."""
+    return _labels_text(fan_items(region, fans))
+
+
+def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
+    """The reading as a ``tiles_read`` step: its shape, the groups as read (tile notation), the
+    melds, and what each wildcard stands for (``read_as``: (tile, or None for itself; count), in
+    the order first met), with the wildcard's name (``TileRules.wildcard_name``: 癞子 H12, 宝 W15).
+    ``wild``: the hand's wildcard tile (:func:`wildcard`), None without one."""
+    reading = scored.reading
+    groups = tuple(format_tiles(g) for g in reading.groups) or (format_tiles(reading.tiles),)
+    melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)} for m in tiles.melds)
+    read_as: tuple[tuple[str | None, int], ...] = ()
+    if wild is not None and reading.wild_values:
+        read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
+    return Step("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
+                                   "wildcard": tile_rules(region).wildcard_name,
+                                   "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
 
 
 def reading_text(region: Region, hand: Hand, tiles: TileHand, scored: ScoredReading) -> str:
     """``123m 22m 456m 555m 789m [pung 777p] (癞子 6s as 5m)``: the groups as read, the melds,
-    and what each wildcard stands for."""
-    reading = scored.reading
-    shape = {"seven_pairs": "七对 ", "loose": "乱 (no shape) "}.get(reading.shape, "")
-    body = " ".join(format_tiles(g) for g in reading.groups) or format_tiles(reading.tiles)
-    melds = " ".join(f"[{m.describe()}]" for m in tiles.melds)
-    text = f"{shape}{body}" + (f" {melds}" if melds else "")
-    wild = wildcard(region, hand, tiles)
-    if wild is not None and reading.wild_values:
-        shown = Counter("itself" if v == wild else tile_to_str(v) for v in reading.wild_values)
-        values = ", ".join(f"{v} ×{n}" if n > 1 else v for v, n in shown.items())
-        text += f" ({WILDCARD_NAMES[region.key]} {tile_to_str(wild)} as {values})"
-    return text
+    and what each wildcard stands for (:func:`reading_step` in English)."""
+    return tile_catalog(region.catalog).text(reading_step(region, tiles, scored, wildcard(region, hand, tiles)), "en")
 
 
-def _why(chosen: Candidate, others: Sequence[Candidate], winner: str, region: Region) -> str:
-    """Why ``chosen`` beat the next best of ``others`` (same order as :func:`choice_key`)."""
+def reading_record(choice: Choice) -> dict[str, Any]:
+    """The reading kept for a winner as data (``Settlement.reading``):
+    ``{"winner", "fans": [keys], "substitutions": [{"wildcard": "6s", "as": "2m"}, ...], "considered": n}``,
+    one substitution per wildcard read as another tile (H8 W16; none when every one is itself),
+    ``considered`` the legal readings settled."""
+    reading = choice.chosen.scored.reading
+    wild = choice.wild
+    substitutions = [] if wild is None else [{"wildcard": tile_to_str(wild), "as": tile_to_str(v)}
+                                             for v in reading.wild_values if v != wild]
+    return {"winner": choice.winner, "fans": list(choice.chosen.fans), "substitutions": substitutions,
+            "considered": len(choice.considered)}
+
+
+def _why(chosen: Candidate, others: Sequence[Candidate], winner: str, region: Region) -> Step:
+    """Why ``chosen`` beat the next best of ``others`` (same order as :func:`choice_key`), as a step."""
     if not others:
-        return "the only reading the hand's facts allow"
+        return Step("", "why_only_allowed", {})
     runner = others[0]
     mine, theirs = chosen.net(winner), runner.net(winner)
-    other = f"{fan_labels(region, runner.fans)} {_signed(theirs)}"
+    versus = {"next_fans": fan_items(region, runner.fans), "next_net": theirs}
     if mine != theirs:
-        return f"pays {winner} the most, {_signed(mine)} (next best: {other})"
+        return Step("", "why_most", {"winner": winner, "net": mine, **versus})
     if chosen.liable is None and runner.liable is not None:
-        return f"ties with {other}; preferred without 包牌 (there {runner.liable} would pay for everyone)"
+        return Step("", "why_no_liable", {"liable": runner.liable, **versus})
     if chosen.substitutions < runner.substitutions:
-        return (f"ties with {other}; preferred with fewer wildcard substitutions "
-                f"({chosen.substitutions} against {runner.substitutions})")
-    return f"ties with {other} in every respect; the first in the engine's order (most fans)"
+        return Step("", "why_fewer_substitutions", {"substitutions": chosen.substitutions,
+                                                    "next_substitutions": runner.substitutions, **versus})
+    return Step("", "why_first", versus)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def _with_notes(settlement: Settlement, prepared: Prepared, choices: Sequence[Choice]) -> Settlement:
-    notes = [*settlement.notes, *_fact_notes(prepared)]
+def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[Choice]) -> Settlement:
+    """The settlement with the tile-level steps after its own reasons, worded by the tile words in
+    front of its catalog (:func:`~settle.tiles.messages.tile_catalog`), and ``reading`` filled in
+    (the first tile winner's reading kept; the others under ``"others"`` when several winners'
+    readings were chosen, R8; None when every tile winner's claims were settled as given)."""
+    steps = fact_steps(prepared)
     chosen = {c.winner: c for c in choices}
     for tile_win in prepared.tile_wins:
         choice = chosen.get(tile_win.winner)
         if choice is None:
-            claims = fan_labels(prepared.region, prepared.hand.wins[tile_win.index].fans)
-            notes.append(f"tiles: {tile_win.winner}'s claimed fans are settled as given ({claims}); "
-                         "`settle check` compares them with the tiles")
+            claims = fan_items(prepared.region, prepared.hand.wins[tile_win.index].fans)
+            steps.append(Step("", "tiles_claimed", {"winner": tile_win.winner, "fans": claims}))
         else:
-            notes += choice_notes(prepared.region, prepared.hand, choice)
-    return replace(settlement, notes=tuple(notes))
+            steps += choice_steps(prepared.region, choice)
+    records = [reading_record(c) for c in choices]
+    reading = None
+    if records:
+        reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
+    return replace(settlement, reasons=(*settlement.reasons, *steps), reading=reading,
+                   catalog=tile_catalog(settlement.catalog))
 
 
-def choice_notes(region: Region, hand: Hand, choice: Choice) -> list[str]:
-    """The notes that say which reading was kept for a winner, why, and what else was considered."""
+def choice_steps(region: Region, choice: Choice) -> list[Step]:
+    """The steps that say which reading was kept for a winner, why, and what else was considered:
+    ``tiles_reading``, ``tiles_chosen``, then ``tiles_refused`` (readings the hand's facts refuse)
+    and ``tiles_not_legal`` (readings a tile rule forbids, their reasons by ruling) where any.
+    ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
     chosen = choice.chosen
-    text = reading_text(region, hand, choice.tiles, chosen.scored)
-    notes = [f"reading: {choice.winner}'s tiles read as {text} — {fan_labels(region, chosen.fans)}",
-             f"chosen for {choice.winner}: {choice.why}; {len(choice.considered)} legal reading(s) considered "
-             "(one per distinct set of fans, each with its fewest wildcard substitutions)"]
+    read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
+    steps = [Step("", "tiles_reading", {"winner": choice.winner, "read": read, "fans": fan_items(region, chosen.fans)}),
+             Step("", "tiles_chosen", {"winner": choice.winner, "why": choice.why,
+                                       "considered": len(choice.considered)})]
     refused = [c for c in choice.considered if c.settlement is None]
     if refused:
-        reasons = "; ".join(dict.fromkeys(p.message for c in refused for p in c.problems))
-        notes.append(f"refused by the hand's facts: {len(refused)} reading(s) ({reasons})")
+        problems = tuple(dict.fromkeys(p.message for c in refused for p in c.problems))
+        paths = tuple(dict.fromkeys(format_path(p.path) for c in refused for p in c.problems))
+        steps.append(Step("", "tiles_refused", {"count": len(refused), "problems": problems, "paths": paths}))
     if choice.rejected:
-        reasons = "; ".join(sorted({reason for _, reason in choice.rejected}))
-        notes.append(f"not legal: {len(choice.rejected)} other reading(s) ({reasons})")
-    return notes
+        reasons = tuple(sorted(dict.fromkeys(why for _, why in choice.rejected), key=reason_key))
+        steps.append(Step("", "tiles_not_legal", {"count": len(choice.rejected), "reasons": reasons}))
+    return steps
 
 
-def _fact_notes(prepared: Prepared) -> list[str]:
-    """What the melds gave each winner (G8: the facts behind the amounts are shown)."""
+def fact_steps(prepared: Prepared) -> list[Step]:
+    """What the melds gave each winner, as ``tiles_melds`` steps (G4; G8: the facts behind the
+    amounts are shown): the opens, who fed them, the four-tile kongs by kind."""
     out = []
     for name, origin in prepared.origins.items():
         tile_win = origin.tile_win
-        fed = f" fed by {', '.join(tile_win.feeders)}" if tile_win.feeders else ""
-        kongs = _shown_kongs(tile_win.kongs) if tile_win.kongs else "no four-tile kong"
-        out.append(f"tiles: {name}'s melds give {len(tile_win.claims)} open(s){fed} and {kongs}")
+        out.append(Step("G4", "tiles_melds", {"winner": name, "opens": len(tile_win.claims),
+                                              "feeders": tile_win.feeders or (),
+                                              "kongs": tuple(tile_win.kongs.items())}))
     return out
 
 
@@ -834,7 +918,7 @@ def _compare(prepared: Prepared) -> ClaimCheck:
     region, hand = prepared.region, prepared.hand
     claim_problems = rule_problems(region, hand)
     claimed_result = None if claim_problems else region.settle(hand)
-    tiles_hand, derived, readings, illegal, notes = _derive_all(prepared)
+    tiles_hand, derived, readings, illegal, reasons = _derive_all(prepared)
     if claim_problems and illegal:  # nothing to compare: the hand cannot be settled at all
         claimed_problems = prepared.remap(claim_problems)
         said = {p.message for p in claimed_problems}
@@ -848,22 +932,22 @@ def _compare(prepared: Prepared) -> ClaimCheck:
     if claim_problems:
         detail = "; ".join(p.message for p in prepared.remap(claim_problems))
         differences.append(Difference(prepared.tile_wins[0].winner, "claim_refused", None, "—", "", detail))
-    notes += _other_reading_notes(prepared, claimed, derived, claimed_result, tiles_result)
+    reasons += _other_reading_steps(prepared, claimed, derived, claimed_result, tiles_result)
     return ClaimCheck(region.key, tuple(hand.names), claimed, derived, readings, tuple(differences),
-                      claimed_result, tiles_result, tuple(notes))
+                      claimed_result, tiles_result, tuple(reasons), tile_catalog(region.catalog))
 
 
-def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | None], dict[str, str],
-                                              dict[str, Problem], list[str]]:
+def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | None], dict[str, Step],
+                                              dict[str, Problem], list[Step]]:
     """Every tile winner's best reading (the claims ignored, situations kept), or why none is legal."""
     region = prepared.region
     current = prepared.hand
     for tw in prepared.tile_wins:
         current = with_fans(current, tw.index, ordered(region, situations(region, current.wins[tw.index])))
     derived: dict[str, tuple[str, ...] | None] = {}
-    readings: dict[str, str] = {}
+    readings: dict[str, Step] = {}
     illegal: dict[str, Problem] = {}
-    notes: list[str] = []
+    steps: list[Step] = []
     for tile_win in prepared.tile_wins:
         found = evaluation(prepared, tile_win)
         try:
@@ -874,24 +958,19 @@ def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | N
             continue
         current = with_fans(current, tile_win.index, picked.chosen.fans)
         derived[tile_win.winner] = counted_fans(region, current, tile_win.index)
-        readings[tile_win.winner] = reading_text(region, prepared.hand, picked.tiles, picked.chosen.scored)
-        notes += choice_notes(region, prepared.hand, picked)[1:]
-    return current, derived, readings, illegal, notes
+        readings[tile_win.winner] = reading_step(region, picked.tiles, picked.chosen.scored, picked.wild)
+        steps += choice_steps(region, picked)[1:]  # the reading itself is in the table
+    return current, derived, readings, illegal, steps
 
 
 def counted_fans(region: Region, hand: Hand, index: int) -> tuple[str, ...]:
-    """The fans that count for the ``index``-th win, as the region settles them: Rushan's base
-    (屁胡 when none is named) and counted multipliers (门清 counted unnamed, 门清/一条龙 not
-    counted with the option off: R1 R3b); Wuhan 抢杠 implied by ``robbed_kong`` (G10)."""
-    win = hand.wins[index]
-    if region.key == "rushan":
-        from settle.rules.rushan import count_points
-
-        points = count_points(hand, win)
-        return ordered(region, (points.base, *points.counted))
-    if region.key == "wuhan" and win.by == "robbed_kong":
-        return ordered(region, (*win.fans, "qiangganghu"))
-    return ordered(region, win.fans)
+    """The fans that count for the ``index``-th win, as the region settles them, in table order:
+    ``region.counted_fans`` where the region gives one, else its ``TileRules.counted_fans`` (the
+    fans named and those ``by`` implies, Wuhan 抢杠 on ``robbed_kong`` G10; Rushan's base, 屁胡 when
+    none is named, and counted multipliers, R1 R3b)."""
+    if region.counted_fans is not None:
+        return region.counted_fans(hand, index)
+    return ordered(region, tile_rules(region).counted_fans(hand, hand.wins[index]))
 
 
 def _differences(region: Region, winner: str, claimed: Sequence[str], derived: Sequence[str] | None,
@@ -908,20 +987,19 @@ def _differences(region: Region, winner: str, claimed: Sequence[str], derived: S
 
 
 def item_value(region: Region, key: str) -> str:
-    """What one item is worth in the region: ``base 10 (H3)``, ``1 番``, ``2 斤``, ``×2``, ``base 2``."""
-    pattern = region.patterns[key]
-    if region.key == "wuhan":
-        return f"base +{pattern.value} (大胡)" if pattern.kind == "big" else f"{pattern.value} 番"
-    if region.key == "wuxue":
-        return f"{pattern.value} 斤"
-    return f"base {pattern.value}" if pattern.kind == "base" else f"×{pattern.value}"
+    """What one item is worth in the region (``base +10 (大胡)``, ``1 番``, ``2 斤``, ``×2``, ``base 2``):
+    ``region.item_value`` where the region gives one, else its ``TileRules.item_value``."""
+    if region.item_value is not None:
+        return region.item_value(key)
+    return tile_rules(region).item_value(region.patterns[key])
 
 
-def _other_reading_notes(prepared: Prepared, claimed: Mapping[str, Sequence[str]],
+def _other_reading_steps(prepared: Prepared, claimed: Mapping[str, Sequence[str]],
                          derived: Mapping[str, Sequence[str] | None], claimed_result: Settlement | None,
-                         tiles_result: Settlement | None) -> list[str]:
-    """Say so when a claim that differs from the best reading is still some legal reading of the
-    tiles (the table under-claimed, or chose a reading with 包牌), with the winner's net each way."""
+                         tiles_result: Settlement | None) -> list[Step]:
+    """Say so (a ``claim_other_reading`` step) when a claim that differs from the best reading is
+    still some legal reading of the tiles (the table under-claimed, or chose a reading with 包牌),
+    with the winner's net each way (None when either way cannot be settled)."""
     out = []
     for tile_win in prepared.tile_wins:
         name = tile_win.winner
@@ -930,9 +1008,9 @@ def _other_reading_notes(prepared: Prepared, claimed: Mapping[str, Sequence[str]
         found = evaluation(prepared, tile_win)
         if tuple(claimed[name]) not in {ordered(prepared.region, s.fans) for s in found.legal}:
             continue
-        text = f"{name}'s claim is another legal reading of the tiles, not the one kept"
-        if claimed_result is not None and tiles_result is not None:
-            text += (f" ({name} nets {_signed(claimed_result.net[name])} with the claim, "
-                     f"{_signed(tiles_result.net[name])} with the reading kept)")
-        out.append(text)
+        both = claimed_result is not None and tiles_result is not None
+        out.append(Step("", "claim_other_reading", {
+            "winner": name,
+            "claim_net": claimed_result.net[name] if both and claimed_result is not None else None,
+            "kept_net": tiles_result.net[name] if both and tiles_result is not None else None}))
     return out

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from settle.core import Settlement
+from settle.rules.registry import get_region
 
 FORMATS = ("table", "json", "csv", "markdown")
 LANGS = ("en", "zh")
@@ -29,9 +30,7 @@ ROLE_LABELS: dict[str, tuple[str, str]] = {
     "liable": ("包", "liable"),
     "abandoned": ("逃跑", "left"),
 }
-"""Role key -> (中文, English).  Wuxue and Rushan call the discarder 点炮."""
-
-DISCARDER_BY_REGION = {"wuhan": "放冲", "wuxue": "点炮", "rushan": "点炮"}
+"""Role key -> (中文, English).  The discarder's 中文 is the region's word (放冲, 点炮: ``Region.discarder``)."""
 
 HEADINGS: dict[str, tuple[str, str]] = {
     "player": ("玩家", "player"),
@@ -77,36 +76,28 @@ def role_text(result: Settlement, name: str, lang: str) -> str:
     for role in result.roles.get(name, ()):
         zh, en = ROLE_LABELS[role]
         if role == "discarder":
-            zh = DISCARDER_BY_REGION.get(result.region, zh)
+            zh = get_region(result.region).discarder
         out.append(label((zh, en), lang))
     return ", ".join(out)
 
 
-def words(text: str, lang: str) -> str:
-    """An explanation in the output language (:func:`settle.render.i18n.to_zh` for ``zh``)."""
-    if lang != "zh":
-        return text
-    from settle.render.i18n import to_zh
-
-    return to_zh(text)
-
-
 def player_rows(result: Settlement, lang: str) -> list[list[Any]]:
     """One row per player: name, roles, 番/斤 detail, net."""
+    details = result.score_texts(lang)
     return [
-        [name, role_text(result, name, lang), words(result.score_detail.get(name, ""), lang),
-         _signed(result.net[name])]
+        [name, role_text(result, name, lang), details.get(name, ""), _signed(result.net[name])]
         for name in result.players
     ]
 
 
 def transfer_rows(result: Settlement, lang: str = "en") -> list[list[Any]]:
     """One row per transfer: ``A -> D``, amount, why (a forfeit's payee is ``(forfeit)``/``(罚没)``)."""
-    rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {words(t.why, lang)}"]
+    rows: list[list[Any]] = [[f"{t.payer} -> {t.payee}", t.amount, f"= {t.text(lang)}"]
                              for t in result.transfers]
     if result.forfeit is not None:
         f = result.forfeit
-        rows.append([f"{f.payer} -> ({heading('forfeit', lang)})", f.amount, f"= {words(f.why, lang)}"])
+        rows.append([f"{f.payer} -> ({heading('forfeit', lang)})", f.amount,
+                     f"= {f.catalog.why(f.steps, lang)}"])
     return rows
 
 
@@ -123,7 +114,7 @@ def _score_heading(result: Settlement, lang: str) -> str:
 def render(result: Settlement, fmt: str = "table", lang: str = "en") -> str:
     """The settlement as text in ``fmt`` (one of :data:`FORMATS`)."""
     if fmt == "json":
-        return json.dumps(result.as_dict(), ensure_ascii=False)
+        return json.dumps(result.as_dict(lang), ensure_ascii=False)
     if fmt == "csv":
         return render_csv(result, lang)
     return render_tabular(result, "github" if fmt == "markdown" else "simple", lang)
@@ -141,17 +132,15 @@ def render_tabular(result: Settlement, style: str, lang: str) -> str:
     if rows:
         blocks.append(tabulate(rows, [heading(k, lang) for k in ("from", "amount", "why")], tablefmt=style,
                                disable_numparse=True, colalign=("left", "right", "left")))
-    if result.notes:
+    if result.reasons:
         bullet = "- " if style == "github" else "* "
-        blocks.append("\n".join(bullet + words(note, lang) for note in result.notes))
+        blocks.append("\n".join(bullet + note for note in result.note_texts(lang)))
     blocks.append(_dealer_line(result, lang))
     return "\n\n".join(blocks)
 
 
 def _title(result: Settlement, lang: str) -> str:
-    from settle.rules.registry import REGION_TERMS
-
-    term = REGION_TERMS[result.region]
+    term = get_region(result.region).term
     name = term.zh if lang == "zh" else f"{term.zh} {term.key}"
     return f"{name}  {result.id}" if result.id is not None else name
 
@@ -172,9 +161,10 @@ def render_csv(result: Settlement, lang: str) -> str:
     buf.write("\n")
     writer.writerow(["from", "to", "amount", "why"])
     for t in result.transfers:
-        writer.writerow([t.payer, t.payee, t.amount, words(t.why, lang)])
+        writer.writerow([t.payer, t.payee, t.amount, t.text(lang)])
     if result.forfeit is not None:
-        writer.writerow([result.forfeit.payer, "", result.forfeit.amount, words(result.forfeit.why, lang)])
+        f = result.forfeit
+        writer.writerow([f.payer, "", f.amount, f.catalog.why(f.steps, lang)])
     return buf.getvalue().rstrip("\n")
 
 

@@ -57,19 +57,7 @@ BASE_KINDS: frozenset[tuple[str, str]] = frozenset({("番", "big"), ("分", "bas
 """(region unit, pattern kind) pairs whose value is base points, not the unit:
 Wuhan 大胡 (base 10 each, H3) and the Rushan bases (R1)."""
 
-OPTION_ZH: dict[str, str] = {
-    "laizi_kong_fans": "癞子杠番数",
-    "chengbao_yise": "承包一色",
-    "escape_penalty": "逃跑罚分",
-    "escape_paid_to": "逃跑罚分归属",
-    "require_open": "必须开口",
-    "facai_gang": "发财杠",
-    "three_player_golden": "三人金鼎",
-    "piao": "漂分",
-    "piao_both_sides": "双边漂",
-    "cap_includes_fish": "封顶含飘鱼",
-}
-"""中文 names of options whose description does not start with one (``封顶: ...``)."""
+
 
 _ZH_PREFIX = re.compile(r"^(?P<zh>[^:：a-zA-Z]*[^\x00-\x7f][^:：a-zA-Z]*?)\s*[:：]\s*(?P<rest>.+)$", re.S)
 
@@ -118,7 +106,7 @@ def option_names(region: Region) -> dict[str, tuple[str, str]]:
         if match:
             out[key] = (match["zh"].strip(), match["rest"].strip())
         else:
-            out[key] = (OPTION_ZH.get(key, ""), text)
+            out[key] = (region.option_zh.get(key, ""), text)
     return out
 
 

@@ -32,7 +32,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from settle.rules.registry import REGION_TERMS, Region, all_regions
+from settle.core import CAP_MARKS, FORMAT_VERSION, ROLES
+from settle.rules.registry import Region, all_regions, region_terms
 
 KINDS = ("hand", "batch", "result", "line")
 """The schemas ``settle schema`` prints and ``schemas/`` holds."""
@@ -96,7 +97,7 @@ def hand_schema() -> Json:
                        "`region`; values also accept their Chinese names, simplified or traditional (G14).",
         "type": "object",
         "required": ["region"],
-        "properties": {"region": _region_property(list(REGION_TERMS))},
+        "properties": {"region": _region_property(list(region_terms()))},
         "oneOf": branches,
         "definitions": dict(sorted(definitions.items())),
     }
@@ -154,7 +155,7 @@ def _shape_hand(region: Region, hand: Json, defs: Json, prefix: str) -> None:
 
 
 def _region_property(keys: list[str]) -> Json:
-    terms = [REGION_TERMS[key] for key in keys]
+    terms = [region_terms()[key] for key in keys]
     return {
         "enum": list(dict.fromkeys(s for t in terms for s in t.spellings())),
         "description": "rule set: " + "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms),
@@ -208,18 +209,29 @@ def batch_schema() -> Json:
 # --- result ---------------------------------------------------------------------------------------
 
 
-def _role_keys() -> tuple[str, ...]:
-    from settle.render import ROLE_LABELS
-
-    return tuple(ROLE_LABELS)
-
-
-Role = Literal[_role_keys()]  # type: ignore[valid-type]
+Role = Literal[ROLES]  # type: ignore[valid-type]
 """A role key: dealer 庄, winner 胡, discarder 放冲/点炮, robbed 被抢杠, liable 包, abandoned 逃跑."""
 
 
 class _Out(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class StepModel(_Out):
+    """One step of an amount, as data (issue 13): the ruling it applies, its kind and its values.
+
+    ``kind`` names what happened (``power``: a 2^(a+b) formula; ``cap``/``cap_reached``: 封顶; ``golden``,
+    ``bright``: 金顶/金鼎, 光明顶; ``piao``/``fish``: 漂/飘鱼; ``share_paid``: 承包/包胡 ...); ``values`` holds
+    its numbers (points, 番/斤) and names; an amount that is not whole is written ``"n/d"``.
+    """
+
+    rule: str | None = Field(description="the ruling id (H5, W8, R7 ...), or null")
+    kind: str = Field(description="what the step is (the key of its words in the message catalogs)")
+    values: dict[str, Any] = Field(description="the step's numbers and names; a nested step is an object")
+
+
+CapMark = Literal[CAP_MARKS]  # type: ignore[valid-type]
+"""How a cap bit a payment: 封顶 reached or exceeded (W10's flat cap too), 小金鼎, 金顶/金鼎, 光明顶."""
 
 
 class TransferModel(_Out):
@@ -229,6 +241,9 @@ class TransferModel(_Out):
     to: str = Field(description="the winner paid")
     amount: int = Field(ge=0, description="whole points")
     why: str = Field(description="the formula with the numbers put in, then each cap, 漂 or 包牌 step")
+    steps: list[StepModel] = Field(description="the same explanation as data: the formula, then each step")
+    cap: CapMark | None = Field(description="null, or how a cap bit: capped (封顶), small_golden (小金鼎), "
+                                            "golden (金顶/金鼎) or bright (光明顶)")
 
 
 class ForfeitModel(_Out):
@@ -237,25 +252,65 @@ class ForfeitModel(_Out):
     from_: str = Field(alias="from", description="the player who left")
     amount: int = Field(ge=0, description="whole points")
     why: str
+    steps: list[StepModel] = Field(description="the explanation as data")
+
+
+class ScoreItemModel(_Out):
+    """One item of a player's score (开口 1, 暗杠 2 ...; Rushan: the base, each multiplier, the kongs)."""
+
+    item: str = Field(description="the item's key (opens, koukou, a kong kind, a fan key, dealer, self_draw, "
+                                  "discarder; stated for a total given in the hand file, G5)")
+    label: str = Field(description="its Chinese name")
+    value: int = Field(description="番/斤 it adds (in 分: base points, the multiplier, or the kongs)")
+    kind: Literal["base", "multiplier", "kongs"] | None = Field(None, description="in 分 only: how it counts")
+
+
+class SubstitutionModel(_Out):
+    """One wildcard of the reading kept, read as another tile (H12, W16)."""
+
+    wildcard: str = Field(description="the wildcard tile, in notation (6s)")
+    as_: str = Field(alias="as", description="the tile it stands for (2m)")
+
+
+class ReadingModel(_Out):
+    """The reading of a winner's tiles that was settled (``win.tiles``, issue 7)."""
+
+    winner: str
+    fans: list[str] = Field(description="the fan keys of the reading kept")
+    substitutions: list[SubstitutionModel] = Field(description="each wildcard read as another tile")
+    considered: int = Field(ge=0, description="how many legal readings were considered")
+    others: list[ReadingModel] | None = Field(None, description="the other tile winners' readings (一炮多响)")
+
+
+def _units() -> str:
+    """``番 (Wuhan), 斤 (Wuxue) or 分 (Rushan)``, from the registry."""
+    units = [f"{r.unit} ({r.key.capitalize()})" for r in all_regions()]
+    return units[0] if len(units) == 1 else ", ".join(units[:-1]) + " or " + units[-1]
 
 
 class ResultModel(_Out):
     """The settlement of one hand, as printed by ``settle hand --format json`` (HAND-FORMAT.md "Output")."""
 
     id: str | int | None = Field(None, description="the hand's `id`, when it has one")
-    region: Literal[tuple(REGION_TERMS)] = Field(  # type: ignore[valid-type]
-        description="; ".join(f"{t.key}: {t.zh}" for t in REGION_TERMS.values()))
+    region: Literal[tuple(region_terms())] = Field(  # type: ignore[valid-type]
+        description="; ".join(f"{t.key}: {t.zh}" for t in region_terms().values()))
     players: list[str] = Field(description="seating order (G1)")
     net: dict[str, int] = Field(description="player -> points won (+) or lost (-); sums to zero except "
                                             "for a 逃跑 forfeit (G2, H9)")
     transfers: list[TransferModel] = Field(description="every payment, in order")
     next_dealer: str | None = Field(description="who deals next; null after 逃跑 ends the game (H9)")
     roles: dict[str, list[Role]] = Field(description="player -> roles; players with none are left out")
-    scores: dict[str, int] = Field(description="player -> counted 番/斤 (Rushan: the winner's hand points)")
-    unit: str = Field(description="番 (Wuhan), 斤 (Wuxue) or 分 (Rushan)")
+    scores: dict[str, int] = Field(description="player -> counted 番/斤 (in 分: each winner's hand points)")
+    unit: str = Field(description=_units())
     liable: str | None = Field(description="the 包牌/承包 player, or null")
     notes: list[str] = Field(description="rules applied once for the whole hand (金顶, 承包 ...)")
     forfeit: ForfeitModel | None = Field(None, description="present only for a forfeited 逃跑 penalty (H9)")
+    score_items: dict[str, list[ScoreItemModel]] = Field(description="player -> the items behind the score")
+    liable_rule: str | None = Field(description="the ruling that made `liable` liable (H7 a/b/c, W11 a/b, G7), "
+                                                "or null")
+    reading: ReadingModel | None = Field(description="with win.tiles: the reading kept; else null")
+    format_version: Literal[FORMAT_VERSION] = Field(  # type: ignore[valid-type]
+        description="the version of this output (CHANGELOG.md)")
 
 
 def result_schema() -> Json:

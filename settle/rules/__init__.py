@@ -1,1 +1,2 @@
-"""The rule sets: the :class:`~settle.rules.registry.Region` interface, the registry, the shared checks, one package per region."""
+"""The rule sets: the :class:`~settle.rules.registry.Region` interface, the registry, the shared
+checks, and one package per region."""

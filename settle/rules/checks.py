@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS
+from settle.rules.registry import regions_with
 
 if TYPE_CHECKING:
     from settle.rules.registry import Region
@@ -129,7 +130,8 @@ def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool
 
 def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region, has_fish: bool) -> None:
     if player.fish and not has_fish:
-        out.append(Problem(("players", name, "fish"), f"飘鱼 (fish) exists only in Rushan, not in {region.key}"))
+        out.append(Problem(("players", name, "fish"),
+                           f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}"))
     opens = player.opens
     if isinstance(opens, list) and name in opens:
         for j, feeder in enumerate(opens):
@@ -160,7 +162,7 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
         yield Problem((given[-1] if given else "win",),
                       f"give exactly one of `win`, `draw: true` or `abandon` (found {found})")
     if hand.abandon is not None and not region.has_abandon:
-        yield Problem(("abandon",), f"逃跑 (abandon) exists only in Wuhan, not in {region.key}")
+        yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}")
     if isinstance(hand.win, list) and not hand.win:
         yield Problem(("win",), "the list of wins is empty")
 
@@ -330,3 +332,8 @@ def _small_options(options: Any) -> bool:
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
     if hand.fans is not None and not region.explicit_totals:
         yield Problem(("fans",), f"{region.key} has no per-player 番 count: remove `fans` (G5)")
+
+
+def _only_in(feature: str) -> str:
+    """``Rushan``, ``Wuhan``: the regions where a feature exists, for the message that it exists only there."""
+    return "/".join(regions_with(feature))

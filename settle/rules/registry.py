@@ -1,39 +1,56 @@
-"""The rule sets settle knows, one module each, and the :class:`Region` each module exports.
+"""The rule sets settle knows: the :class:`Region` interface every one implements, and the registry.
 
-A region module (``wuhan``, ``wuxue``, ``rushan``) is a rule book: its options model,
-its vocabulary tables (fan name -> value), its checks and its scoring.  The shared
-machinery (transfers, caps, 包牌, explanations) is in :mod:`settle.core`.
+A region is one package (``settle/rules/<key>/``) holding everything that rule set knows: its
+vocabulary and aliases, options, checks, scoring, tile rules, dealer rotation, words and message
+templates.  Its ``__init__`` is light: ``TERM`` (key, Chinese name, aliases), ``ORDER`` (where it is
+listed) and ``load()``, which loads the heavy part on first use.  The registry finds the
+built-in packages under :mod:`settle.rules`, and any other region a distribution registers under
+the entry-point group ``settle.regions`` (the entry point names a :class:`Region`), so a separate
+package can add one without changing settle.
+
+The shared machinery (debts, caps, 承包 redirect, largest remainder) is in :mod:`settle.core`; the
+checks every region shares are in :mod:`settle.rules.checks`.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
-from settle.core import Settlement
+from settle.core import Catalog, Settlement
 from settle.errors import HandError, Problem
 from settle.vocab import KongKind, Pattern, Term, lookup_table, simplified
 
 CheckFn = Callable[[Any], list[Problem]]
 SettleFn = Callable[[Any], Settlement]
 
+ENTRY_POINT_GROUP = "settle.regions"
+"""Distributions add regions under this entry-point group; each entry point names a :class:`Region`."""
+
 
 @dataclass(frozen=True)
 class Region:
-    """Everything the shared layers need to know about one rule set.
+    """Everything the shared layers need to know about one rule set (one instance per region).
 
-    ``seats``: allowed player counts (W14, H11, R11); ``unit``: 番, 斤 or 分;
-    ``patterns``/``kongs``: the vocabulary tables; ``options``: the options model;
-    ``hand_model``: the ``Hand`` model built for this region (:func:`settle.model.hand_model`); ``check`` returns the
-    region's legality problems (G10, G13 ...); ``settle`` scores a checked hand.
+    ``term``: key, Chinese name, aliases (G14); ``unit``: 番, 斤 or 分; ``seats``: allowed player
+    counts (W14, H11, R11); ``patterns``/``kongs``: the vocabulary tables; ``options``: the options
+    model; ``hand_model``: the region's ``Hand`` model; ``check`` returns the region's legality
+    problems (G10, G13 ...); ``settle`` scores a checked hand into a :class:`~settle.core.Settlement`.
     ``explicit_totals``: whether a per-player ``fans``/``jin`` total is allowed (G5);
-    ``has_fish``: 飘鱼 exists (R6); ``has_abandon``: 逃跑 exists (H9);
-    ``dealer_needed_on_win``: the dealer matters even when someone wins.
+    ``has_fish``: 飘鱼 exists (R6); ``has_abandon``: 逃跑 exists (H9); ``dealer_needed_on_win``: the
+    dealer matters even when someone wins.  ``catalog``: the words of the region's steps;
+    ``rotation_rule``: the ruling of its dealer rotation (H10, W13, R10); ``discarder``: what the
+    region calls the discarder (放冲, 点炮); ``tile_rules``: a loader of the tile engine's rules for
+    the region (:class:`settle.tiles.TileRules`, loaded for a hand with tiles), None without
+    tile-level play; ``counted_fans`` and
+    ``item_value``: how ``settle check`` reads a win's counted items and words an item's worth;
+    ``option_zh``: the Chinese names of options whose description does not start with one.
     """
 
     term: Term
@@ -49,29 +66,78 @@ class Region:
     has_fish: bool = False
     has_abandon: bool = False
     dealer_needed_on_win: bool = True
+    catalog: Catalog = field(default_factory=lambda: Catalog({}), repr=False)
+    rotation_rule: str = ""
+    discarder: str = "点炮"
+    tile_rules: Callable[[], Any] | None = None
+    counted_fans: Callable[[Any, int], tuple[str, ...]] | None = None
+    item_value: Callable[[str], str] | None = None
+    option_zh: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
-        """Canonical region key: ``wuhan``, ``wuxue`` or ``rushan``."""
+        """Canonical region key (the ``region`` value of a hand file)."""
         return self.term.key
 
 
-REGION_TERMS: dict[str, Term] = {
-    t.key: t
-    for t in (
-        Term("wuhan", "武汉", "Wuhan 红中赖子杠 (seed 004)", aliases=("红中赖子杠", "武汉麻将")),
-        Term("wuxue", "武穴", "Wuxue, Huanggang (seed 000)", aliases=("武穴麻将",)),
-        Term("rushan", "乳山", "Rushan, Weihai (seed 003)", aliases=("乳山麻将",)),
-    )
-}
-_LOOKUP = lookup_table(REGION_TERMS.values())
+@dataclass(frozen=True)
+class _Entry:
+    term: Term
+    order: int
+    load: Callable[[], Region]
+
+
+@functools.cache
+def _builtin() -> dict[str, _Entry]:
+    """The region packages under :mod:`settle.rules` (each ``__init__`` defines ``TERM``, ``ORDER``, ``region``)."""
+    import settle.rules
+
+    found = []
+    for info in pkgutil.iter_modules(settle.rules.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"settle.rules.{info.name}")
+        if hasattr(module, "TERM") and hasattr(module, "load"):
+            found.append(_Entry(module.TERM, getattr(module, "ORDER", 100), module.load))
+    return {e.term.key: e for e in sorted(found, key=lambda e: (e.order, e.term.key))}
+
+
+@functools.cache
+def _plugins() -> dict[str, _Entry]:
+    """Regions other distributions register under :data:`ENTRY_POINT_GROUP` (loaded when first asked for)."""
+    from importlib.metadata import entry_points
+
+    out: dict[str, _Entry] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        region = point.load()
+        if not isinstance(region, Region):
+            raise TypeError(f"entry point {point.name!r} of {ENTRY_POINT_GROUP} is not a settle Region: {region!r}")
+        if region.key in _builtin() or region.key in out:
+            continue  # a built-in region is never replaced
+        out[region.key] = _Entry(region.term, 1000, lambda region=region: region)
+    return out
+
+
+def _entries(everything: bool = True) -> dict[str, _Entry]:
+    return {**_builtin(), **_plugins()} if everything else _builtin()
+
+
+def region_terms() -> dict[str, Term]:
+    """Every region's term (key, Chinese name, aliases), in listing order, installed regions included."""
+    return {key: entry.term for key, entry in _entries().items()}
+
+
+@functools.cache
+def _lookup(everything: bool) -> dict[str, str]:
+    return lookup_table(entry.term for entry in _entries(everything).values())
 
 
 def region_key(value: object) -> str:
     """Canonical key of a region name or alias; raises :class:`HandError` at ``region``."""
     if not isinstance(value, str):
         raise HandError.at(("region",), f"region must be a name, got {value!r}; {_allowed()}")
-    key = _LOOKUP.get(simplified(value.strip()).lower())
+    word = simplified(value.strip()).lower()
+    key = _lookup(False).get(word) or _lookup(True).get(word)  # installed regions only looked for when needed
     if key is None:
         raise HandError.at(("region",), f"unknown region {value!r}; {_allowed()}")
     return key
@@ -79,25 +145,29 @@ def region_key(value: object) -> str:
 
 @functools.cache
 def get_region(key: str) -> Region:
-    """The :class:`Region` of a canonical key (modules are imported on first use)."""
-    module = importlib.import_module(f"settle.rules.{key}")
-    return module.REGION
+    """The :class:`Region` of a canonical key (loaded on first use); KeyError for an unknown key."""
+    entry = _builtin().get(key) or _plugins()[key]
+    return entry.load()
 
 
 def all_regions() -> list[Region]:
-    """Every region, in the order of :data:`REGION_TERMS`."""
-    return [get_region(key) for key in REGION_TERMS]
+    """Every region, in listing order (built-in first, then installed ones)."""
+    return [get_region(key) for key in _entries()]
+
+
+def allowed_text() -> str:
+    """``wuhan 武汉, wuxue 武穴 or rushan 乳山``: the regions, for messages."""
+    labels = [t.label for t in region_terms().values()]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
 def foreign_term(own: str, kind: str) -> Callable[[str], str | None]:
     """A hint for a vocabulary word that belongs to another region ("qidui is Wuxue/Rushan")."""
 
     def hint(word: str) -> str | None:
-        owners = [
-            REGION_TERMS[key].zh + " " + key
-            for key in REGION_TERMS
-            if key != own and word.lower() in _vocabulary_words(key, kind)
-        ]
+        terms = region_terms()
+        owners = [terms[key].zh + " " + key for key in terms
+                  if key != own and word.lower() in _vocabulary_words(key, kind)]
         if not owners:
             return None
         return f"{word!r} is not a {own} {kind} (it belongs to {', '.join(owners)})"
@@ -106,10 +176,22 @@ def foreign_term(own: str, kind: str) -> Callable[[str], str | None]:
 
 
 def _vocabulary_words(key: str, kind: str) -> set[str]:
-    module = get_region(key)
-    table = module.patterns if kind == "fan" else module.kongs
+    region = get_region(key)
+    table = region.patterns if kind == "fan" else region.kongs
     return set(lookup_table(table.values()))
 
 
+def refresh() -> None:
+    """Forget what the registry found, so that regions installed since are found (tests, notebooks)."""
+    for cached in (_builtin, _plugins, _lookup, get_region):
+        cached.cache_clear()
+
+
+def regions_with(feature: str) -> list[str]:
+    """Capitalised keys of the regions where ``feature`` (a :class:`Region` flag such as ``has_fish``)
+    is true, for messages ("exists only in Rushan")."""
+    return [r.key.capitalize() for r in all_regions() if getattr(r, feature)]
+
+
 def _allowed() -> str:
-    return "allowed: " + ", ".join(t.label for t in REGION_TERMS.values())
+    return "allowed: " + ", ".join(t.label for t in region_terms().values())

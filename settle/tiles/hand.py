@@ -1,8 +1,9 @@
 """The tile-level input: the winner's concealed tiles, winning tile and declared melds.
 
 Physical limits are checked here (no fifth copy of a tile, hand size 14 - 3 per meld);
-region rules (which tiles may be melded, indicator tiles) are checked in
-:mod:`settle.tiles.fans`. Every problem is a :class:`ValueError` with a clear message.
+region rules (which tiles may be melded, indicator tiles) are checked by each region's
+:class:`~settle.tiles.rules.TileRules`. Every problem is a :class:`~settle.tiles.errors.TileError`
+(a :class:`ValueError`) with a clear message and the key it is about.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from settle.tiles.errors import TileError
 from settle.tiles.notation import all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
@@ -26,7 +28,8 @@ class Meld:
 
     ``claimed`` (吃/碰/明杠 from a discard, RULINGS G3 G4) follows from the kind when
     left out: every chow and pung is claimed, a kong is claimed unless ``concealed``.
-    ``kong_kind`` (exposed/added/concealed) is required for kongs only.
+    ``kong_kind`` (exposed/added/concealed) is required for kongs only.  Errors are
+    :class:`~settle.tiles.errors.TileError` at the meld's own key (``tiles``, ``kind``, ``kong``).
     """
 
     kind: str
@@ -42,9 +45,10 @@ class Meld:
         if self.claimed is None:
             object.__setattr__(self, "claimed", implied)
         elif self.claimed != implied:
-            raise ValueError(
+            raise TileError(
                 f"meld {self.describe()}: claimed={self.claimed} contradicts its kind "
-                f"(chow, pung, exposed and added kongs are claims; a concealed kong is not)"
+                f"(chow, pung, exposed and added kongs are claims; a concealed kong is not)",
+                "kind",
             )
 
     @classmethod
@@ -65,25 +69,26 @@ class Meld:
 
     def _check_kind(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise ValueError(f"bad meld kind {self.kind!r}: use one of {', '.join(MELD_KINDS)}")
+            raise TileError(f"bad meld kind {self.kind!r}: use one of {', '.join(MELD_KINDS)}", "kind")
         if (self.kind == KONG) != (self.kong_kind is not None):
-            raise ValueError(
+            raise TileError(
                 f"meld {self.kind} {format_tiles(self.tiles)}: kong_kind is required for a kong "
-                f"({', '.join(KONG_KINDS)}) and not allowed otherwise"
+                f"({', '.join(KONG_KINDS)}) and not allowed otherwise",
+                "kong",
             )
         if self.kong_kind is not None and self.kong_kind not in KONG_KINDS:
-            raise ValueError(f"bad kong kind {self.kong_kind!r}: use one of {', '.join(KONG_KINDS)}")
+            raise TileError(f"bad kong kind {self.kong_kind!r}: use one of {', '.join(KONG_KINDS)}", "kong")
 
     def _check_tiles(self) -> None:
         tiles = self.tiles
         if len(tiles) != _MELD_SIZE[self.kind]:
-            raise ValueError(f"meld {self.kind} {format_tiles(tiles)}: needs {_MELD_SIZE[self.kind]} tiles")
+            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: needs {_MELD_SIZE[self.kind]} tiles", "tiles")
         if self.kind == CHOW:
             low = tiles[0]
             if low >= 27 or suit_of(tiles[2]) != suit_of(low) or tiles != (low, low + 1, low + 2):
-                raise ValueError(f"meld chow {format_tiles(tiles)}: not three consecutive tiles of a suit")
+                raise TileError(f"meld chow {format_tiles(tiles)}: not three consecutive tiles of a suit", "tiles")
         elif len(set(tiles)) != 1:
-            raise ValueError(f"meld {self.kind} {format_tiles(tiles)}: tiles must all be the same")
+            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: tiles must all be the same", "tiles")
 
 
 MeldSpec = Meld | str | tuple[str, str | None]
@@ -97,6 +102,8 @@ class TileHand:
     ``14 - 3 * len(melds)`` of them (a kong counts as 3). Single-tile gang discards
     (Wuhan 红中/发财/癞子杠, Wuxue 宝杠/癞子皮杠) are not melds: they are replaced.
     ``indicator``: the flipped tile (Wuhan, Wuxue). ``bao_tile``: Rushan 搂宝 tile.
+    Errors are :class:`~settle.tiles.errors.TileError` at ``hand``, ``win_tile`` or ``melds``
+    (a bad tile id or a fifth copy: the tiles as a whole).
     """
 
     concealed: tuple[int, ...]
@@ -118,9 +125,10 @@ class TileHand:
             check_tile(self.bao_tile)
         self._check_size()
         if self.win_tile not in self.concealed:
-            raise ValueError(
+            raise TileError(
                 f"win_tile {format_tiles([self.win_tile])} is not among the concealed tiles "
-                f"{format_tiles(self.concealed)} (the hand includes the winning tile)"
+                f"{format_tiles(self.concealed)} (the hand includes the winning tile)",
+                "win_tile",
             )
         self._check_copies()
 
@@ -152,18 +160,19 @@ class TileHand:
 
     def _check_size(self) -> None:
         if len(self.melds) > 4:
-            raise ValueError(f"at most 4 melds, got {len(self.melds)}")
+            raise TileError(f"at most 4 melds, got {len(self.melds)}", "melds")
         expected = 14 - 3 * len(self.melds)
         if len(self.concealed) != expected:
-            raise ValueError(
+            raise TileError(
                 f"{len(self.concealed)} concealed tiles with {len(self.melds)} melds: "
-                f"a winning hand holds 14 - 3 per meld = {expected} (winning tile included)"
+                f"a winning hand holds 14 - 3 per meld = {expected} (winning tile included)",
+                "hand",
             )
 
     def _check_copies(self) -> None:
         for tile, count in Counter(self.all_tiles()).items():
             if count > 4:
-                raise ValueError(
+                raise TileError(
                     f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile"
                 )
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from settle.tiles.errors import TileError
+
 TILE_COUNT = 34
 MAN, PIN, SOU, HONOURS = 0, 9, 18, 27
 EAST, SOUTH, WEST, NORTH, ZHONG, FA, BAI = range(27, 34)
@@ -89,9 +91,10 @@ def is_258(tile: int) -> bool:
 
 
 def check_tile(tile: int) -> int:
-    """Return ``tile`` if it is a tile id 0..33, else raise ValueError."""
+    """Return ``tile`` if it is a tile id 0..33, else raise :class:`~settle.tiles.errors.TileError`
+    (a ValueError; no field: the caller knows which value it checked)."""
     if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
-        raise ValueError(f"bad tile id {tile!r}: tile ids are ints 0..33")
+        raise TileError(f"bad tile id {tile!r}: tile ids are ints 0..33")
     return tile
 
 

@@ -12,9 +12,15 @@ import random
 
 from tile_helpers import random_sets
 
-from settle.tiles import Meld, TileHand, evaluate_all
-from settle.tiles.fans import REGIONS, Evaluation
-from settle.tiles.wildcards import wuhan_wildcards, wuxue_wildcards
+from settle.rules.rushan.tiles import TILE_RULES as RUSHAN
+from settle.rules.wuhan.tiles import TILE_RULES as WUHAN
+from settle.rules.wuhan.tiles import wuhan_wildcards
+from settle.rules.wuxue.tiles import TILE_RULES as WUXUE
+from settle.rules.wuxue.tiles import wuxue_wildcards
+from settle.tiles import Evaluation, Meld, TileHand, TileRules, evaluate_all
+
+RULES: dict[str, TileRules] = {"wuhan": WUHAN, "wuxue": WUXUE, "rushan": RUSHAN}
+REGIONS = tuple(RULES)
 
 
 def random_meld(rng: random.Random) -> Meld:
@@ -73,10 +79,10 @@ def test_fast_path_matches_full_listing() -> None:
             continue
         region, hand, options, by = case
         try:
-            fast = evaluate_all(region, hand, options, by)
+            fast = evaluate_all(RULES[region], hand, options, by)
         except ValueError:
             continue  # e.g. a melded 红中 or a discarded wildcard: impossible input
-        full = evaluate_all(region, hand, options, by, distinct=False)
+        full = evaluate_all(RULES[region], hand, options, by, distinct=False)
         assert summary(fast) == summary(full), (region, hand, options, by)
         assert fast.blocked == full.blocked
         compared += 1
@@ -86,6 +92,6 @@ def test_fast_path_matches_full_listing() -> None:
 
 def test_why_not_explains_an_empty_result() -> None:
     hand = TileHand.parse("19m 19p 19s 1234567z 1m", "1m")
-    result = evaluate_all("rushan", hand)
+    result = evaluate_all(RUSHAN, hand)
     assert result.legal == ()
     assert "not a winning hand" in (result.why_not() or "")

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from settle.tiles import Meld, TileHand, evaluate_all
-from settle.tiles.fans import Evaluation
+from settle.rules.rushan.tiles import TILE_RULES as RUSHAN
+from settle.tiles import Evaluation, Meld, TileHand, evaluate_all
 
 DRAGON_OPTION = {"menqing_yitiaolong": True}
 
@@ -22,7 +22,7 @@ def rushan(
     bao: str | None = None,
 ) -> Evaluation:
     hand = TileHand.parse(text, win, melds, None, bao)
-    return evaluate_all("rushan", hand, options, by, situations)
+    return evaluate_all(RUSHAN, hand, options, by, situations)
 
 
 def fan_sets(evaluation: Evaluation) -> set[frozenset[str]]:
@@ -157,6 +157,6 @@ def test_mobao_and_baozhongbao_need_the_win_tile_to_be_the_bao() -> None:
 def test_rushan_has_no_indicator_and_no_hard() -> None:
     # R9: hard does not exist in Rushan; an indicator is an error.
     with pytest.raises(ValueError, match="indicator"):
-        evaluate_all("rushan", TileHand.parse("22m 345m 678p 234s 666s", "6s", indicator="1m"))
+        evaluate_all(RUSHAN, TileHand.parse("22m 345m 678p 234s 666s", "6s", indicator="1m"))
     result = rushan("22m 345m 678p 234s 666s", "6s")
     assert all("hard" not in s.fans for s in result.legal)

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from settle.tiles import Meld, TileHand, evaluate, evaluate_all
-from settle.tiles.fans import Evaluation
+from settle.rules.wuhan.tiles import TILE_RULES as WUHAN
+from settle.tiles import Evaluation, Meld, TileHand, evaluate, evaluate_all, reason_text
 from settle.tiles.notation import parse_tile
 
 
@@ -24,7 +24,7 @@ def wuhan(
     options: Mapping[str, object] | None = None,
 ) -> Evaluation:
     hand = TileHand.parse(text, win, melds, indicator)
-    return evaluate_all("wuhan", hand, options, by, situations)
+    return evaluate_all(WUHAN, hand, options, by, situations)
 
 
 def fan_sets(evaluation: Evaluation) -> set[frozenset[str]]:
@@ -136,7 +136,7 @@ def test_hongzhong_in_hand_forbids_winning() -> None:
     result = wuhan("22m 345m 678p 234s 555z", "2m")
     assert result.legal == ()
     assert result.blocked is not None
-    assert "红中" in result.blocked
+    assert "红中" in reason_text(result.blocked)
 
 
 def test_facai_in_hand_forbids_winning_as_h8_says() -> None:
@@ -156,7 +156,7 @@ def test_two_laizi_forbid_a_small_hand() -> None:
     # H8 / seed 004 癞子 5: 当有两个癞子时不能胡小胡.
     result = wuhan("22m 345m 678p 234s 556s", "6s")
     assert result.legal == ()
-    assert all("two 癞子" in reason for _, reason in result.rejected)
+    assert all("two 癞子" in reason_text(reason) for _, reason in result.rejected)
 
 
 def test_two_laizi_allowed_in_a_big_hand() -> None:
@@ -202,7 +202,7 @@ def test_wuhan_rejects_impossible_input() -> None:
         wuhan("22m 345m 678p 666s", "6s", melds=["456s"])
     # G7: the indicator decides the 癞子, it is never guessed.
     with pytest.raises(ValueError, match="indicator"):
-        evaluate("wuhan", TileHand.parse("22m 345m 678p 234s 666s", "6s"))
+        evaluate(WUHAN, TileHand.parse("22m 345m 678p 234s 666s", "6s"))
     # seed 004 癞子 3: a discarded 癞子 cannot be won on.
     with pytest.raises(ValueError, match="self-drawn"):
         wuhan("2m 5s 345m 678p 234s 666s", "5s", by="discard")
@@ -210,7 +210,7 @@ def test_wuhan_rejects_impossible_input() -> None:
 
 def test_distinct_false_lists_every_reading() -> None:
     hand = TileHand.parse("11m 123m 456m 789m 99m 5s", "9m", indicator="4s")
-    everything = evaluate("wuhan", hand, distinct=False)
+    everything = evaluate(WUHAN, hand, distinct=False)
     assert len(everything) > 1
     assert {s.fans for s in everything} == {frozenset({"qingyise"})}
     assert parse_tile("9m") in {v for s in everything for v in s.reading.wild_values}

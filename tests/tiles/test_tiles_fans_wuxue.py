@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from settle.tiles import Meld, TileHand, evaluate_all
-from settle.tiles.fans import Evaluation
+from settle.rules.wuxue.tiles import TILE_RULES as WUXUE
+from settle.tiles import Evaluation, Meld, TileHand, evaluate_all, reason_text
 
 
 def wuxue(
@@ -22,7 +22,7 @@ def wuxue(
     situations: Iterable[str] = (),
 ) -> Evaluation:
     hand = TileHand.parse(text, win, melds, indicator)
-    return evaluate_all("wuxue", hand, {}, by, situations)
+    return evaluate_all(WUXUE, hand, {}, by, situations)
 
 
 def fan_sets(evaluation: Evaluation) -> set[frozenset[str]]:
@@ -94,7 +94,7 @@ def test_pizi_in_hand_forbids_winning() -> None:
     # W15 / seed 000 2.3②: 手里有癞子皮时不可胡牌 (3s is the flipped tile).
     result = wuxue("11m 33m 55p 66p 22s 33s 88s", "8s")
     assert result.legal == ()
-    assert result.blocked is not None and "3s" in result.blocked
+    assert result.blocked is not None and "3s" in reason_text(result.blocked)
 
 
 def test_hongzhong_is_always_pizi() -> None:
@@ -120,7 +120,7 @@ def test_two_bao_forbid_pihu() -> None:
     # W15 / seed 000 2.3③: 手里有两个宝牌不可以小胡 (宝 = 4s).
     result = wuxue("22m 345m 678p 789s 446s", "6s")
     assert result.legal == ()
-    assert any("two 宝" in reason for _, reason in result.rejected)
+    assert any("two 宝" in reason_text(reason) for _, reason in result.rejected)
 
 
 def test_two_bao_allow_pihu_with_gangkai_or_robbed_kong() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from settle.rules.rushan.tiles import rushan_bao
+from settle.rules.wuhan.tiles import wuhan_wildcards
+from settle.rules.wuxue.tiles import wuxue_wildcards
 from settle.tiles.notation import parse_tile
-from settle.tiles.wildcards import rushan_bao, wuhan_wildcards, wuxue_wildcards
 
 
 def t(text: str) -> int:

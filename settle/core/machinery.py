@@ -1,0 +1,201 @@
+"""The settlement steps every rule set shares, each leaving its step on the debt.
+
+A region works out, for each paying loser, a :class:`~settle.core.settlement.Debt`: the amount
+owed to a winner before caps, with the formula step that produced it.  Then:
+
+1. :func:`cap` — 封顶: a loser pays at most the cap;
+2. :func:`replace_amount` — golden caps (金顶/金鼎/光明顶) set a new amount;
+3. :func:`add_extra` — 漂/飘鱼 paid on top, outside the cap;
+4. :func:`redirect` — 包牌/承包: the liable player pays every debt (H7, W11);
+5. :func:`to_transfers` — whole points, one transfer per debt, each with its steps.
+
+Also shared: :func:`split_largest_remainder` (H9, R7), :func:`third_open_feeder` (the flush
+liability of H7 b and W11 b), seats in turn order (G1), roles, net.  Everything here is a pure
+function of its arguments (no I/O, no text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from settle.core.messages import SHARED
+from settle.core.settlement import Amount, Debt, Forfeit, Settlement, Transfer
+from settle.core.steps import Step
+from settle.core.text import Catalog
+
+
+def cap(debt: Debt, limit: int, rule: str, label: str = "") -> Debt:
+    """封顶: the debt becomes ``min(amount, limit)``; ``capped`` when it reached the limit (>=, G13).
+
+    ``rule`` is the ruling (``H5``), ``label`` the cap's Chinese name where the words show it
+    (``封顶``).  Regions that need "exceeded" rather than "reached" (Wuhan 金顶, G13) compare the
+    pre-cap amount themselves.
+    """
+    if debt.amount < limit:
+        return debt
+    kind = "cap_reached" if debt.amount == limit else "cap"  # nothing taken off: "capped at" would say it was
+    return debt.then(limit, Step(rule, kind, {"amount": debt.amount, "limit": limit, "label": label}),
+                     capped=True, cap="capped")
+
+
+def replace_amount(debt: Debt, amount: int, item: Step, mark: str) -> Debt:
+    """A golden cap (金顶/金鼎/光明顶: ``mark`` small_golden, golden or bright) replaces the capped amount."""
+    return debt.then(amount, item, cap=mark)
+
+
+def add_extra(debt: Debt, points: int, item: Step) -> Debt:
+    """漂/飘鱼: points added after caps, never capped (W9, R6)."""
+    if points == 0:
+        return debt
+    return debt.then(debt.amount + points, item)
+
+
+def redirect(debts: Iterable[Debt], liable: str, reason: Step) -> list[Debt]:
+    """包牌/承包: the liable player pays every debt in full; the others pay nothing.
+
+    ``reason`` is the step naming the rule and the fact that made the player liable (H7, W11, G7).
+    """
+    return [
+        d if d.loser == liable
+        else d.then(d.amount, Step(reason.rule, "share_paid", {"loser": d.loser, "liable": liable,
+                                                                 "reason": reason}), payer=liable)
+        for d in debts
+    ]
+
+
+def to_transfers(debts: Iterable[Debt], catalog: Catalog = SHARED) -> list[Transfer]:
+    """One transfer per non-zero debt, in whole points, worded by ``catalog``.
+
+    Raises ValueError if an amount is not whole (a rule-table bug, never user input).
+    """
+    out = []
+    for d in debts:
+        amount = d.amount
+        points = amount if type(amount) is int else whole(amount)
+        if points:
+            out.append(Transfer(d.payer, d.winner, points, d.all_steps, d.cap, catalog))
+    return out
+
+
+def net_of(players: Sequence[str], transfers: Iterable[Transfer],
+           forfeit: Forfeit | None = None) -> dict[str, int]:
+    """Each player's net: received minus paid (minus any forfeit)."""
+    net = dict.fromkeys(players, 0)
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    if forfeit is not None:
+        net[forfeit.payer] -= forfeit.amount
+    return net
+
+
+def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_dealer: str | None, *,
+               unit: str, catalog: Catalog, scores: dict[str, int] | None = None,
+               score_steps: dict[str, Step] | None = None, reasons: Sequence[Step] = (),
+               liable: str | None = None, liable_rule: str | None = None,
+               forfeit: Forfeit | None = None) -> Settlement:
+    """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived."""
+    players = tuple(hand.players)  # the seating order (G1), as ``hand.names`` gives it
+    return Settlement(
+        region=region, players=players, id=hand.id,
+        net=net_of(players, transfers, forfeit), transfers=tuple(transfers),
+        next_dealer=next_dealer, roles=roles_of(hand, liable), unit=unit,
+        scores=scores or {}, score_steps=score_steps or {}, reasons=tuple(reasons), forfeit=forfeit,
+        liable=liable, liable_rule=liable_rule, catalog=catalog,
+    )
+
+
+def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
+    """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.players, ())
+    if hand.dealer:
+        roles[hand.dealer] += ("dealer",)
+    for win in hand.wins:
+        roles[win.winner] += ("winner",)
+        source = win.from_
+        if source in roles:
+            held = roles[source]
+            if "discarder" not in held and "robbed" not in held:  # one role per source (R8: one discard)
+                roles[source] = (*held, "robbed" if win.by == "robbed_kong" else "discarder")
+    if liable:
+        roles[liable] += ("liable",)
+    abandon = getattr(hand, "abandon", None)
+    if abandon:
+        roles[abandon.by] += ("abandoned",)
+    return roles
+
+
+def whole(amount: Amount) -> int:
+    """``amount`` as an int; raises ValueError if it has a fractional part."""
+    if isinstance(amount, Fraction):
+        if amount.denominator != 1:
+            raise ValueError(f"amount {amount} is not a whole number of points")
+        return amount.numerator
+    return amount
+
+
+def next_after(players: Sequence[str], name: str) -> str:
+    """The player after ``name`` in turn order, wrapping around (G1)."""
+    i = players.index(name)
+    return players[(i + 1) % len(players)]
+
+
+def seats_after(players: Sequence[str], name: str) -> list[str]:
+    """The other players in turn order, starting with the one after ``name`` (G1)."""
+    i = players.index(name)
+    return [*players[i + 1:], *players[:i]]
+
+
+def split_largest_remainder(total: int, weights: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Split ``total`` whole points in proportion to ``weights`` (name, weight).
+
+    Largest remainder method; ties go to the name listed first, so callers list names in the
+    priority order their rule gives (H9: the player after the one who left; R7: the winner nearer
+    after the discarder).  All-zero weights split evenly.
+    """
+    if not weights:
+        return {}
+    if all(w == 0 for _, w in weights):
+        weights = [(name, 1) for name, _ in weights]
+    whole_sum = sum(w for _, w in weights)
+    shares = {name: Fraction(total * w, whole_sum) for name, w in weights}
+    floors = {name: s.numerator // s.denominator for name, s in shares.items()}
+    left = total - sum(floors.values())
+    order = sorted(range(len(weights)), key=lambda i: -(shares[weights[i][0]] - floors[weights[i][0]]))
+    for i in order[:left]:
+        floors[weights[i][0]] += 1
+    return floors
+
+
+def power_step(base: int, loser: int, winner: int, factor: Fraction | int = 1, minus: int = 0) -> Step:
+    """The formula ``2^(a+b)``, ``10×2^(a+b)``, ``10×2^(a+b)×1.5`` or ``2^(a+b-1)`` as a step (H2 H3 W1 W6)."""
+    values: dict[str, Any] = {"loser": loser, "winner": winner}
+    if base != 1:
+        values["base"] = base
+    if factor != 1:
+        values["factor"] = factor
+    if minus:
+        values["minus"] = minus
+    return Step("", "power", values)
+
+
+def third_open_feeder(player: Any, flush_names: Sequence[str]) -> str | None:
+    """H7 b and W11 b: with a flush named and three or more opens, who fed the third open (None when
+    the flush does not trigger, or ``opens`` is a bare count: the region then asks for the feeders, G7)."""
+    if player.open_count < 3 or not flush_names:
+        return None
+    feeders = player.feeders
+    return feeders[2] if feeders is not None else None
+
+
+def flush_triggers(player: Any, flush_names: Sequence[str]) -> bool:
+    """H7 b and W11 b: a flush (as the region lists them) with three or more opens."""
+    return player.open_count >= 3 and bool(flush_names)
+
+
+def liable_flush_step(term: str, rule: str, feeder: str, winner: str, flush_names: Sequence[str]) -> Step:
+    """The reason of a flush 承包/包胡 (H7 b, W11 b): ``feeder`` fed ``winner``'s third open."""
+    return Step(rule, "liable_flush", {"term": term, "player": feeder, "winner": winner,
+                                       "flushes": "/".join(flush_names)})

@@ -1,0 +1,118 @@
+"""Message catalogs: the words of every :class:`~settle.core.steps.Step`, per language.
+
+A :class:`Catalog` maps a step kind to a template for each language (``en``, ``zh``).  A template
+is a :meth:`str.format` pattern over the step's values (``"= {limit}, the cap ({ref})"``), or a
+function ``(values, lang) -> str`` for a step whose words need more than a pattern (a list of
+names joined, a plural).  Values are formatted by :func:`shown`: amounts with :func:`show`, nested
+steps rendered in the same language.
+
+Each region keeps its catalog in its own package, chained to :data:`SHARED` (the machinery's steps:
+caps, 承包 redirect ...) by ``parent``.  No code parses the text a catalog renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from settle.core.steps import Step
+
+Template = str | Callable[[Mapping[str, Any], str], str]
+"""A ``str.format`` pattern over the step's values, or a function of (values, lang)."""
+
+LANGS = ("en", "zh")
+
+
+class Catalog:
+    """Templates per language and step kind, falling back to ``parent`` for kinds it lacks.
+
+    ``templates``: lang -> kind -> :data:`Template`.  :meth:`text` raises KeyError for a kind
+    no catalog in the chain knows (a bug, never user input).
+    """
+
+    __slots__ = ("_lookup", "name", "parent", "templates")
+
+    def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
+                 name: str = "") -> None:
+        self.templates = {lang: dict(kinds) for lang, kinds in templates.items()}
+        self.parent = parent
+        self.name = name
+        self._lookup: dict[str, dict[str, Template]] = {}
+
+    def template(self, kind: str, lang: str) -> Template:
+        """The template of ``kind`` in ``lang`` (this catalog's, else its parents')."""
+        table = self._lookup.get(lang)
+        if table is None:
+            table = self._lookup[lang] = self._merged(lang)
+        return table[kind]
+
+    def _merged(self, lang: str) -> dict[str, Template]:
+        base = self.parent._merged(lang) if self.parent is not None else {}
+        return {**base, **self.templates.get(lang, {})}
+
+    def kinds(self, lang: str = "en") -> set[str]:
+        """Every kind this catalog (with its parents) has words for in ``lang``."""
+        return set(self._merged(lang))
+
+    def text(self, item: Step, lang: str = "en") -> str:
+        """The words of one step in ``lang``."""
+        template = self.template(item.kind, lang)
+        values = _Shown({"rule": item.rule, **item.values}, self, lang)  # ``{rule}`` is the step's ruling
+        if isinstance(template, str):
+            return template.format_map(values)
+        return template(values, lang)
+
+    def why(self, steps: Iterable[Step], lang: str = "en") -> str:
+        """A payment's explanation: the first step (its formula), then each later step, after a
+        space when it reads on with ``=`` (``= 480, capped at 400``), else after ``; ``."""
+        out = ""
+        for i, item in enumerate(steps):
+            words = self.text(item, lang)
+            out = words if i == 0 else out + (" " if words.startswith("=") else "; ") + words
+        return out
+
+
+class _Shown(dict[str, Any]):
+    """The values of a step as a template sees them: amounts shown, nested steps in words."""
+
+    def __init__(self, values: Mapping[str, Any], catalog: Catalog, lang: str) -> None:
+        super().__init__(values)
+        self.catalog, self.lang = catalog, lang
+
+    def __getitem__(self, key: str) -> Any:
+        return shown(super().__getitem__(key), self.catalog, self.lang)
+
+    def raw(self, key: str) -> Any:
+        """The value as the step holds it (a list, a number), for function templates."""
+        return super().__getitem__(key)
+
+
+def shown(value: Any, catalog: Catalog, lang: str) -> Any:
+    """A value as text goes: a nested step in words, an amount by :func:`show`, else as it is."""
+    if isinstance(value, Step):
+        return catalog.text(value, lang)
+    if isinstance(value, Fraction):
+        return show(value)
+    return value
+
+
+def show(amount: int | Fraction) -> str:
+    """An amount for an explanation: ``240``, ``1.5`` for halves, else ``7/3``."""
+    if type(amount) is int:  # most amounts: no ×1.5 involved
+        return str(amount)
+    if isinstance(amount, Fraction) and amount.denominator == 2:
+        return f"{amount.numerator // 2}.5"
+    if isinstance(amount, Fraction) and amount.denominator != 1:
+        return str(amount)
+    return str(int(amount))
+
+
+def signed(n: int) -> str:
+    """``+12``, ``0``, ``-5``."""
+    return f"+{n}" if n > 0 else str(n)
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 kong``, ``2 kongs``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

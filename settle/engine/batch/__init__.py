@@ -1,0 +1,123 @@
+"""Settling many hands at once: ``settle batch`` and the record-level library API.
+
+A batch is one or more inputs, each a YAML stream (``---``), a YAML list, a JSON array or JSON
+Lines (one hand per line; regions may be mixed).  Every hand is settled on its own and
+identified by its ``id`` or by ``file:index``; a bad hand is reported (id, key path, line,
+message) and never stops the good ones, unless ``strict`` asks to stop at the first bad hand.
+
+The package, by concern:
+
+* :mod:`.outcome`: one hand (:class:`Outcome`: its label and its
+  :class:`~settle.core.Settlement` or its :class:`~settle.errors.HandError`);
+* :mod:`.reading`: opening inputs, sniffing JSON Lines, JSON Lines blocks with their line
+  numbers, settling what the loader read;
+* :mod:`.pool`: the ordered worker pool (:func:`ordered_map`, :func:`worker_count`);
+* :mod:`.standings`: :data:`Standings`, ``player -> [net, hands, won, dealt_in, liable, capped,
+  golden]`` (:data:`STANDING_KEYS`), and how hands add to them;
+* :mod:`.encode`: :class:`Chunk` (consecutive hands settled and encoded: what worker processes
+  return), :class:`Totals` (the chunks added up), JSON lines, CSV rows and table rows;
+* :mod:`.write`: the :class:`BatchWriter` protocol and :class:`StreamWriter` (JSON Lines, JSON,
+  CSV); the table/Markdown writer is :class:`settle.render.batch.TableWriter`;
+* :mod:`.run`: :func:`run_batch` and the worker entry points.
+
+Library use in a notebook or on a partition of a data engine: :func:`settle_records`
+(plain dicts in, JSON-ready dicts out) or :func:`settle.engine.hand.settle_many`.
+"""
+
+from __future__ import annotations
+
+from settle.engine.batch.encode import (
+    BATCH_FORMATS,
+    CSV_HEADER,
+    CSV_SEATS,
+    HOW_ZH,
+    Chunk,
+    Totals,
+    csv_line,
+    encode,
+    ending,
+    how,
+    how_text,
+    json_line,
+    record,
+    table_row,
+    winners,
+)
+from settle.engine.batch.outcome import Outcome, hand_label, settle_data
+from settle.engine.batch.pool import WINDOW_PER_JOB, ordered_map, worker_count
+from settle.engine.batch.reading import (
+    BLOCK_BYTES,
+    INPUT_FORMATS,
+    JSONL_SUFFIXES,
+    document_outcomes,
+    hand_count,
+    jsonl_outcomes,
+    line_blocks,
+    open_input,
+    sniff_jsonl,
+)
+from settle.engine.batch.run import (
+    PARALLEL_BYTES,
+    BatchRun,
+    document_chunks,
+    documents_task,
+    jsonl_chunks,
+    jsonl_task,
+    run_batch,
+    settle_input,
+    settle_records,
+)
+from settle.engine.batch.standings import STANDING_KEYS, Standings, cap_hits, merge_standings, ranked, tally
+from settle.engine.batch.write import STREAMED_FORMATS, BatchWriter, StreamWriter, standings_csv
+
+__all__ = [
+    "BATCH_FORMATS",
+    "BLOCK_BYTES",
+    "CSV_HEADER",
+    "CSV_SEATS",
+    "HOW_ZH",
+    "INPUT_FORMATS",
+    "JSONL_SUFFIXES",
+    "PARALLEL_BYTES",
+    "STANDING_KEYS",
+    "STREAMED_FORMATS",
+    "WINDOW_PER_JOB",
+    "BatchRun",
+    "BatchWriter",
+    "Chunk",
+    "Outcome",
+    "Standings",
+    "StreamWriter",
+    "Totals",
+    "cap_hits",
+    "csv_line",
+    "document_chunks",
+    "document_outcomes",
+    "documents_task",
+    "encode",
+    "ending",
+    "hand_count",
+    "hand_label",
+    "how",
+    "how_text",
+    "json_line",
+    "jsonl_chunks",
+    "jsonl_outcomes",
+    "jsonl_task",
+    "line_blocks",
+    "merge_standings",
+    "open_input",
+    "ordered_map",
+    "ranked",
+    "record",
+    "run_batch",
+    "settle_data",
+    "settle_input",
+    "settle_records",
+    "sniff_jsonl",
+    "standings_csv",
+    "table_row",
+    "tally",
+    "winners",
+    "worker_count",
+]

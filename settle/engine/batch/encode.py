@@ -1,0 +1,226 @@
+"""Settled hands encoded for an output format, and the running totals of a batch.
+
+Shapes:
+
+* a :class:`Chunk` is the settled, already encoded output of consecutive hands, with the
+  partial standings and the problems found; chunks are what worker processes return;
+* :class:`Totals` is every chunk of a run added up: hand counts, standings, problems;
+* a JSON line is :func:`record`'s dict through the :mod:`json` encoder (:func:`json_line`);
+  a CSV row is :data:`CSV_HEADER`'s columns through :mod:`csv` (:func:`csv_line`); a table row
+  (:func:`table_row`) is data that :mod:`settle.render.batch` lays out.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from settle.core import Settlement
+from settle.engine.batch.outcome import Outcome
+from settle.engine.batch.standings import Standings, merge_standings, tally
+from settle.errors import Problem, format_path
+
+BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown")
+
+
+@dataclass
+class Chunk:
+    """Consecutive hands, settled and encoded for one output format.
+
+    ``text``: the hands' output (JSON Lines, the JSON array's items, or CSV rows), ready to
+    write; ``rows``: table/markdown rows (:func:`table_row`, kept for one tabulate call at the
+    end); ``standings``: their partial standings; ``problems``: every problem of the bad hands;
+    ``hands``/``bad``: counts; ``stopped``: ``strict`` met a bad hand (later hands skipped);
+    ``size``: input bytes the chunk covered, where known (JSON Lines), for the progress bar.
+    """
+
+    text: str = ""
+    rows: list[list[Any]] = field(default_factory=list)
+    standings: Standings = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    hands: int = 0
+    bad: int = 0
+    stopped: bool = False
+    size: int = 0
+
+
+@dataclass
+class Totals:
+    """What a batch run found: hand counts, the standings and the problems.
+
+    ``problems`` are kept only when ``keep_problems`` (the JSON output's ``errors`` needs them);
+    otherwise they go out with their chunk, so a file of bad hands does not fill memory.
+    ``size``: input bytes settled so far, where known (for a progress bar).
+    """
+
+    hands: int = 0
+    bad: int = 0
+    stopped: bool = False
+    standings: Standings = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    keep_problems: bool = True
+    size: int = 0
+
+    def add(self, chunk: Chunk) -> None:
+        """Merge a chunk's counts, standings and (when kept) problems."""
+        self.size += chunk.size
+        self.hands += chunk.hands
+        self.bad += chunk.bad
+        self.stopped = self.stopped or chunk.stopped
+        merge_standings(self.standings, chunk.standings)
+        if self.keep_problems:
+            self.problems.extend(chunk.problems)
+
+
+def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: str = "en") -> Chunk:
+    """Tally and encode ``outcomes`` for ``fmt`` (one of :data:`BATCH_FORMATS`) into a :class:`Chunk`.
+
+    With ``strict`` the chunk ends with the first bad hand (included, so it is reported); JSON
+    explanations are in ``lang``.  ``table`` and ``markdown`` keep :func:`table_row` rows instead
+    of text.
+    """
+    chunk = Chunk()
+    pieces: list[str] = []
+    line = _line_encoder(fmt, lang)
+    for outcome in outcomes:
+        chunk.hands += 1
+        if outcome.result is not None:
+            tally(chunk.standings, outcome.result)
+        else:
+            assert outcome.error is not None
+            chunk.bad += 1
+            chunk.problems.extend(outcome.error.problems)
+        if line is None:
+            chunk.rows.append(table_row(outcome))
+        else:
+            pieces.append(line(outcome))
+        if strict and outcome.error is not None:
+            chunk.stopped = True
+            break
+    if fmt == "jsonl":
+        chunk.text = "\n".join(pieces) + "\n" if pieces else ""
+    else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
+        chunk.text = (",\n" if fmt == "json" else "").join(pieces)
+    return chunk
+
+
+def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:
+    if fmt in ("json", "jsonl"):
+        return lambda outcome: json_line(outcome, lang)
+    if fmt == "csv":
+        return csv_line
+    return None
+
+
+def record(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
+    """JSON form of one hand: ``{"id", ...Settlement.as_dict()}`` or ``{"id", "error": [problems]}``;
+    the explanations in ``lang``."""
+    if outcome.result is None:
+        assert outcome.error is not None
+        return {"id": outcome.label, "error": [p.as_dict() for p in outcome.error.problems]}
+    out: dict[str, Any] = {"id": outcome.label}
+    out.update(outcome.result.as_dict(lang))
+    out["id"] = outcome.label  # as_dict echoes only a stated id; the label covers file:index too
+    return out
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every line: ``json.dumps(..., ensure_ascii=False)`` would build a new one per call."""
+
+
+def json_line(outcome: Outcome, lang: str = "en") -> str:
+    """One hand as a JSON line, without its newline: :func:`record`'s dict through the :mod:`json`
+    encoder (the same text as ``json.dumps(record(outcome, lang), ensure_ascii=False)``)."""
+    return _ENCODE(record(outcome, lang))
+
+
+# --- how a hand ended -----------------------------------------------------------------------------------
+
+
+def ending(result: Settlement) -> tuple[str, str | None]:
+    """How the hand ended, from the roles: ``(kind, player)`` with kind ``self_draw``, ``discard``,
+    ``robbed_kong`` (player: the discarder or robbed player), ``draw`` or ``abandon`` (the leaver)."""
+    by_role = {role: name for name, roles in result.roles.items() for role in roles}
+    if "abandoned" in by_role:
+        return "abandon", by_role["abandoned"]
+    if "winner" not in by_role:
+        return "draw", None
+    if "robbed" in by_role:
+        return "robbed_kong", by_role["robbed"]
+    if "discarder" in by_role:
+        return "discard", by_role["discarder"]
+    return "self_draw", None
+
+
+HOW_ZH = {"discard": "{who} 点炮", "robbed_kong": "{who} 被抢杠", "self_draw": "自摸", "draw": "荒庄",
+          "abandon": "{who} 逃跑"}
+"""How a hand ended, in Chinese (:func:`how_text`)."""
+
+
+def how_text(end: tuple[str, str | None], lang: str = "en") -> str:
+    """An :func:`ending` in words: ``discard from A``, ``self_draw``, ``abandon by B`` (``A 点炮``,
+    ``自摸``, ``B 逃跑`` in Chinese)."""
+    kind, who = end
+    if lang == "zh":
+        return HOW_ZH[kind].format(who=who)
+    if kind == "abandon":
+        return f"abandon by {who}"
+    return f"{kind} from {who}" if who is not None else kind
+
+
+def how(result: Settlement) -> str:
+    """How the hand ended in the hand-file words: ``self_draw``, ``discard from A``, ``draw``, ``abandon by B``."""
+    return how_text(ending(result))
+
+
+def winners(result: Settlement) -> list[str]:
+    """The winner(s) in seat order (several only for Rushan 一炮多响)."""
+    return [name for name in result.players if "winner" in result.roles.get(name, ())]
+
+
+# --- rows -----------------------------------------------------------------------------------------------
+
+
+def table_row(outcome: Outcome) -> list[Any]:
+    """``[id, region, winner, how, net]``: ``how`` an :func:`ending` (kind, player) and ``net`` a name ->
+    points dict; for a bad hand ``how`` is the text ``bad hand: PATH`` and ``net`` the error's message."""
+    result = outcome.result
+    if result is None:
+        assert outcome.error is not None
+        first = outcome.error.problems[0]
+        more = len(outcome.error.problems) - 1
+        text = f"{first.message}" + (f" (+{more} more)" if more else "")
+        return [outcome.label, "", "", f"bad hand: {_path_text(first)}", text]
+    return [outcome.label, result.region, "+".join(winners(result)), ending(result), dict(result.net)]
+
+
+def _path_text(problem: Problem) -> str:
+    return format_path(problem.path)
+
+
+CSV_SEATS = 4
+CSV_HEADER = ["id", "region", "winner", "how",
+              *[f"{kind}_{i}" for i in range(1, CSV_SEATS + 1) for kind in ("player", "net")], "error"]
+"""CSV columns: fixed seat columns (player_1, net_1, ... player_4, net_4) so rows stream."""
+
+
+def csv_line(outcome: Outcome) -> str:
+    """One CSV row (with its newline) for a hand, in :data:`CSV_HEADER` columns."""
+    label, region, winner, ended, net = table_row(outcome)
+    seats: list[Any] = []
+    error = ""
+    if isinstance(net, dict):
+        ended = how_text(ended)
+        for name, amount in net.items():
+            seats += [name, amount]
+    else:
+        error = "; ".join(f"{_path_text(p)}: {p.message}" for p in outcome.error.problems)  # type: ignore[union-attr]
+        ended = ""
+    seats += [""] * (2 * CSV_SEATS - len(seats))
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow([label, region, winner, ended, *seats, error])
+    return buf.getvalue()

@@ -1,0 +1,39 @@
+"""One hand of a batch: its label and its settlement or its error (:class:`Outcome`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from settle.core import Settlement
+from settle.engine.hand import settle_hand
+from settle.errors import HandError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One hand of a batch: ``label`` (its id, or ``file:index``) and the result or the error."""
+
+    label: str
+    result: Settlement | None = None
+    error: HandError | None = None
+
+
+def hand_label(data: Any, source: str, index: int) -> str:
+    """The hand's ``id`` (text or whole number, as text) when it has one, else ``source:index``
+    (the same rule as :attr:`settle.loader.Document.label`)."""
+    if isinstance(data, Mapping):
+        given = data.get("id")
+        if (isinstance(given, str) and given) or (isinstance(given, int) and not isinstance(given, bool)):
+            return str(given)
+    return f"{source}:{index}"
+
+
+def settle_data(data: Any, label: str, lines: dict[Any, int], source: str) -> Outcome:
+    """Settle one parsed hand into an :class:`Outcome`; never raises for bad input: a
+    :class:`HandError` comes back in ``error``, located (``lines``, hand ``label``, ``source``)."""
+    try:
+        return Outcome(label, settle_hand(data))
+    except HandError as exc:
+        return Outcome(label, error=exc.located(lines, hand=str(label), source=source))

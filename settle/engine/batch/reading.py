@@ -1,0 +1,161 @@
+"""Reading a batch's inputs: opening them, sniffing JSON Lines, JSON Lines blocks with their line
+numbers, and settling what the loader read (JSON Lines blocks or whole YAML/JSON documents).
+
+JSON Lines is read in blocks of whole lines (:func:`line_blocks`), so memory does not grow with the
+file; each block's hands keep the file's line numbers and ``file:index`` labels
+(:func:`jsonl_outcomes`).  Other inputs are parsed whole by :mod:`settle.loader`
+(:func:`document_outcomes`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import Any, BinaryIO
+
+from settle.engine.batch.outcome import Outcome, settle_data
+from settle.errors import HandError, Problem
+
+INPUT_FORMATS = ("auto", "yaml", "json", "jsonl")
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+BLOCK_BYTES = 1 << 19
+"""JSON Lines are read and settled in blocks of about this many bytes (whole lines): big
+enough that a worker round trip is cheap next to the work, small enough to keep memory flat."""
+
+
+def open_input(path: str) -> BinaryIO:
+    """``path`` opened for reading bytes, or stdin's bytes for ``-`` (the caller closes a file).
+
+    Raises :class:`HandError` (``cannot read PATH: ...``) when the file cannot be opened.
+    """
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")  # the caller closes it (settle_input's finally)
+    except OSError as exc:
+        raise HandError.at((), f"cannot read {path}: {exc.strerror}") from None
+
+
+def sniff_jsonl(head: bytes) -> bool:
+    """Whether the start of an unnamed input (stdin) looks like JSON Lines: a first line that is a
+    whole JSON object, followed by a line that starts another one."""
+    lines = [line for line in head.split(b"\n") if line.strip()]
+    if len(lines) < 2 or not lines[0].lstrip().startswith(b"{") or not lines[1].lstrip().startswith(b"{"):
+        return False
+    try:
+        return isinstance(json.loads(lines[0]), dict)
+    except ValueError:
+        return False
+
+
+# --- JSON Lines ---------------------------------------------------------------------------------------
+
+
+_BLANK_LINE = re.compile(rb"^[ \t\r\x0b\x0c]*$", re.MULTILINE)
+
+
+def hand_count(block: bytes) -> int:
+    """Non-blank lines in ``block`` (lines joined by ``\\n``, no final newline): its JSON Lines hands."""
+    return block.count(b"\n") + 1 - len(_BLANK_LINE.findall(block))
+
+
+def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int]]:
+    """``(block, first_line, first_index)`` of whole lines read from ``stream`` (after ``head``).
+
+    A block is lines joined by newlines, without the last newline; ``first_line`` is the
+    1-based line of its first line and ``first_index`` the 1-based number of its first hand.
+    Blocks without a hand are skipped.  A line longer than the loader's limit is passed on
+    alone (the loader reports it) rather than held in memory.
+    """
+    from settle.loader import MAX_DOCUMENT_BYTES
+
+    line, index, pending, skipping = 1, 1, head, False
+    while True:
+        data = stream.read(size)
+        if not data:
+            break
+        pending += data
+        cut = pending.rfind(b"\n")
+        if skipping:  # the rest of an over-long line already passed on
+            if cut < 0:
+                pending = b""
+                continue
+            pending, skipping = pending[pending.find(b"\n") + 1:], False
+            line += 1
+            cut = pending.rfind(b"\n")
+        if cut < 0:
+            if len(pending) > MAX_DOCUMENT_BYTES:
+                yield pending, line, index
+                index, pending, skipping = index + 1, b"", True
+            continue
+        block, pending = pending[:cut], pending[cut + 1:]
+        hands = hand_count(block)
+        if hands:
+            yield block, line, index
+        line += block.count(b"\n") + 1
+        index += hands
+    if pending.strip() and not skipping:
+        yield pending, line, index
+
+
+def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
+    """Settle each hand of ``block``: whole JSON Lines whose first line is line ``first_line`` of the
+    file and whose first hand is hand ``first_index`` (1-based, blank lines not counted).
+
+    Each line is read by :func:`settle.loader.iter_documents` (duplicate keys, encoding, size
+    limits), then its line numbers and ``file:index`` label are moved from the block to the file.
+    Never raises for bad input: a bad line is an :class:`Outcome` with its error.
+    """
+    from settle.loader import iter_documents
+
+    shift = first_line - 1
+    for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
+        if isinstance(item, HandError):
+            given = item.problems[0].hand if item.problems else None  # its id, or its place in the block
+            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
+            line = _hand_line(block, index - first_index) + shift
+            yield Outcome(label, error=HandError([_moved(p, line, label) for p in item.problems]))
+            continue
+        line = item.lines.get((), 1) + shift
+        label = item.label if item.label != f"{source}:{item.index}" else f"{source}:{index}"
+        yield settle_data(item.data, label, {(): line}, source)
+
+
+def _hand_line(block: bytes, k: int) -> int:
+    """1-based line in ``block`` of its ``k``-th (0-based) hand (non-blank line); only on the error path."""
+    seen = -1
+    for number, raw in enumerate(block.split(b"\n"), 1):
+        if raw.strip():
+            seen += 1
+            if seen == k:
+                return number
+    return 1
+
+
+def _moved(problem: Problem, line: int, label: str) -> Problem:
+    """A loader problem of a JSON Lines hand, put on the hand's own line of the file (every key of
+    the hand is on it), in the message text too."""
+    message = problem.message
+    if problem.line is not None:
+        message = re.sub(rf"\bline {problem.line}\b", f"line {line}", message)
+    return replace(problem, line=line, message=message, hand=label)
+
+
+# --- whole documents -----------------------------------------------------------------------------------
+
+
+def document_outcomes(items: Iterable[Any], source: str) -> Iterator[Outcome]:
+    """Settle what :func:`settle.loader.iter_documents` yielded: each ``Document`` or ``HandError``
+    becomes an :class:`Outcome` (never raises for bad input)."""
+    for item in items:
+        if isinstance(item, HandError):
+            problems = item.problems
+            label = problems[0].hand if problems and problems[0].hand else source
+            yield Outcome(label, error=item.located(source=source))
+            continue
+        yield settle_data(item.data, item.label, item.lines, source)

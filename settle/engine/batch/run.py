@@ -1,0 +1,194 @@
+"""Running a batch: settle every hand of the inputs, in order, and write them through a writer.
+
+JSON Lines is streamed: blocks of whole lines are settled one after another, so memory does not
+grow with the file.  Other inputs are parsed whole by :mod:`settle.loader` (libyaml when
+available) and settled in groups.  Either way, once an input is large, worker processes settle
+the blocks or groups (:func:`jsonl_task`, :func:`documents_task`) while the results are written in
+input order (:func:`~settle.engine.batch.pool.ordered_map`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from settle.engine.batch.encode import Chunk, Totals, encode, record
+from settle.engine.batch.outcome import hand_label, settle_data
+from settle.engine.batch.pool import ordered_map, worker_count
+from settle.engine.batch.reading import (
+    BLOCK_BYTES,
+    INPUT_FORMATS,
+    JSONL_SUFFIXES,
+    document_outcomes,
+    jsonl_outcomes,
+    line_blocks,
+    open_input,
+    sniff_jsonl,
+)
+from settle.engine.batch.write import BatchWriter
+
+PARALLEL_BYTES = 4 << 20
+"""``jobs=0`` (auto) starts worker processes only once an input is longer than this (about 15,000
+JSON Lines hands): below it the processes cost more to start than they save."""
+
+
+def settle_records(hands: Iterable[Mapping[str, Any]], source: str = "hand") -> Iterator[dict[str, Any]]:
+    """Settle plain hand dicts lazily, yielding one JSON-ready dict per hand, in order.
+
+    Each dict is :func:`~settle.engine.batch.encode.record`'s: the settlement (``net``,
+    ``transfers``, ...) with ``id``, or ``{"id", "error": [...]}`` for a bad hand; never raises for
+    bad input.  Hands without an ``id`` are labelled ``source:index`` (1-based).  Memory does not
+    grow with the input, so it can be mapped over a stream or over the partitions of a data engine.
+    """
+    for index, data in enumerate(hands, 1):
+        yield record(settle_data(data, hand_label(data, source, index), {}, source))
+
+
+@dataclass
+class BatchRun:
+    """Settings of one ``settle batch`` run.
+
+    ``fmt``: output format (:data:`~settle.engine.batch.encode.BATCH_FORMATS`), what the chunks
+    are encoded for; ``input_format``: ``auto`` (``.jsonl`` and ``.ndjson`` by name, stdin
+    sniffed, else :mod:`settle.loader` decides) or forced; ``strict``: stop at the first bad
+    hand; ``jobs``: worker processes that settle (0 = auto: up to 2 once the input passes
+    :data:`PARALLEL_BYTES`; 1 = none); ``json_lang``: the explanations' language in JSON output
+    (English unless ``--lang zh`` is given, so the bytes never depend on the locale);
+    ``on_chunk``: called after each chunk with the running :class:`Totals` and the chunk
+    (the CLI prints problems and progress from it).  The table headings' language is the table
+    writer's (:class:`settle.render.batch.TableWriter`).
+    """
+
+    fmt: str = "jsonl"
+    input_format: str = "auto"
+    strict: bool = False
+    jobs: int = 0
+    json_lang: str = "en"
+    on_chunk: Callable[[Totals, Chunk], None] | None = None
+
+
+def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun) -> Totals:
+    """Settle every hand of ``paths`` (``-`` is stdin) and write them through ``writer``.
+
+    ``writer`` (a :class:`~settle.engine.batch.write.BatchWriter`: the engine's
+    :class:`~settle.engine.batch.write.StreamWriter` or the render layer's table writer) gets
+    ``start()``, then each chunk in input order, then ``finish(totals)``; its ``fmt`` must be
+    ``run.fmt``, the format the chunks are encoded for.  Returns the :class:`Totals`; bad hands
+    are in it (and in the output), never raised.  Raises :class:`~settle.errors.HandError` for an
+    input that cannot be opened (before anything is written), ValueError when ``writer.fmt`` is not
+    ``run.fmt`` or ``run.input_format`` is unknown.
+    """
+    if writer.fmt != run.fmt:
+        raise ValueError(f"the writer writes {writer.fmt!r}, the run encodes {run.fmt!r}")
+    paths = list(paths)
+    for path in paths:  # every input must open before anything is written
+        if path != "-":
+            open_input(path).close()
+    totals = Totals(keep_problems=run.fmt == "json")
+    writer.start()
+    for path in paths:
+        for chunk in settle_input(path, run):
+            totals.add(chunk)
+            writer.add(chunk)
+            if run.on_chunk:
+                run.on_chunk(totals, chunk)
+            if chunk.stopped:
+                break
+        if totals.stopped:
+            break
+    writer.finish(totals)
+    return totals
+
+
+def settle_input(path: str, run: BatchRun) -> Iterator[Chunk]:
+    """The chunks of one input (``-`` is stdin): streamed JSON Lines, or documents parsed whole by
+    the loader.  Raises ValueError for an unknown ``run.input_format``, :class:`~settle.errors.HandError`
+    when the input cannot be opened."""
+    if run.input_format not in INPUT_FORMATS:
+        raise ValueError(f"unknown input format {run.input_format!r}: expected one of {', '.join(INPUT_FORMATS)}")
+    source = "<stdin>" if path == "-" else path
+    stream = open_input(path)
+    try:
+        kind, head = run.input_format, b""
+        if kind == "auto" and path.lower().endswith(JSONL_SUFFIXES):
+            kind = "jsonl"
+        elif kind == "auto" and path == "-":
+            head = stream.read(BLOCK_BYTES)
+            kind = "jsonl" if sniff_jsonl(head) else "auto"
+        if kind == "jsonl":
+            yield from jsonl_chunks(stream, head, source, run)
+        else:
+            # One byte past the limit is enough for the loader to refuse an endless input (/dev/zero).
+            from settle.loader import MAX_DOCUMENT_BYTES
+
+            rest = stream.read(MAX_DOCUMENT_BYTES + 1 - len(head))
+            yield from document_chunks(head + rest, source, kind, run)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def document_chunks(raw: bytes, source: str, kind: str, run: BatchRun, size: int = 500) -> Iterator[Chunk]:
+    """Settle a whole YAML/JSON input in groups of ``size`` hands, in order.  The loader parses here
+    while worker processes settle the groups, once the input passes :data:`PARALLEL_BYTES`."""
+    from settle.loader import iter_documents
+
+    items = iter_documents(raw, source, fmt=kind)
+    groups = iter(lambda: [item for _, item in zip(range(size), items, strict=False)], [])
+    jobs = run.jobs if run.jobs > 0 else (worker_count() if len(raw) > PARALLEL_BYTES else 1)
+    tasks = ((group, source, run.fmt, run.strict, run.json_lang) for group in groups)
+    for chunk in ordered_map(documents_task, tasks, jobs):
+        yield chunk
+        if chunk.stopped:
+            return
+
+
+def jsonl_chunks(stream: BinaryIO, head: bytes, source: str, run: BatchRun) -> Iterator[Chunk]:
+    """Settle JSON Lines block by block (after ``head``, bytes already read), in order; in worker
+    processes once the input is large."""
+    blocks = line_blocks(stream, head, BLOCK_BYTES)
+    first: list[tuple[bytes, int, int]] = []
+    seen = 0
+    for block in blocks:  # read ahead up to PARALLEL_BYTES to decide whether workers pay off
+        first.append(block)
+        seen += len(block[0])
+        if seen > PARALLEL_BYTES:
+            break
+    else:
+        blocks = iter(())
+    if not first:  # no hand at all: the loader's own message for an empty input
+        yield encode(jsonl_outcomes(b"", source, 1, 1), run.fmt, run.strict, run.json_lang)
+        return
+    jobs = run.jobs if run.jobs > 0 else (worker_count() if seen > PARALLEL_BYTES else 1)
+    tasks = ((block, source, line, index, run.fmt, run.strict, run.json_lang)
+             for block, line, index in _chain(first, blocks))
+    for chunk in ordered_map(jsonl_task, tasks, jobs):
+        yield chunk
+        if chunk.stopped:
+            return
+
+
+def _chain(first: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    while first:
+        yield first.pop(0)  # popped so the read-ahead blocks can be freed once sent
+    yield from rest
+
+
+# --- worker entry points ------------------------------------------------------------------------------
+
+
+def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str]) -> Chunk:
+    """Worker entry point: ``(block, source, first_line, first_index, fmt, strict, lang)`` -> the
+    encoded :class:`Chunk` (its ``size``: the block's bytes with its newline)."""
+    block, source, first_line, first_index, fmt, strict, lang = task
+    chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
+    chunk.size = len(block) + 1
+    return chunk
+
+
+def documents_task(task: tuple[list[Any], str, str, bool, str]) -> Chunk:
+    """Worker entry point: ``(loader items, source, fmt, strict, lang)`` -> the encoded :class:`Chunk`."""
+    items, source, fmt, strict, lang = task
+    return encode(document_outcomes(items, source), fmt, strict, lang)

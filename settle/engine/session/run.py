@@ -1,0 +1,314 @@
+"""Running a session: one table's hands in order, the dealer rotation, the header, the running totals.
+
+Input: the documents of one file (a YAML stream or list, a JSON array or JSON Lines), as
+:func:`settle.loader.iter_documents` yields them.  The first document may be a *header*
+holding only ``region``, ``options``, ``players`` (and ``id``, the session's name): its keys
+fill every hand that lacks them, and a hand's own ``options`` keys override the header's.
+
+Dealer rotation: a hand may leave out ``dealer``; it is then the previous hand's
+``next_dealer`` (Wuxue W13, Wuhan H10, Rushan R10).  The first hand must state it.  A
+stated dealer that differs from the rotation is used as stated, with a warning.
+
+Stopping: a bad hand is reported and the running totals stop before it, since every later
+dealer follows from it; a Wuhan 逃跑 ends the game (H9), and hands after it are reported as
+bad.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from settle.core import Settlement, Step
+from settle.engine.batch.outcome import hand_label, settle_data
+from settle.engine.messages import ENGINE
+from settle.engine.session.settleup import Payment, settle_up
+from settle.errors import HandError, Problem, nearest_line
+from settle.rules.registry import get_region
+
+HEADER_KEYS = ("region", "options", "players", "id")
+"""Keys a session header may hold; ``id`` names the session, the others fill every hand."""
+OUTCOME_KEYS = ("win", "draw", "abandon")
+
+
+@dataclass(frozen=True)
+class SessionHand:
+    """One settled hand of the session.
+
+    ``number``: 1-based among the hands (the header not counted); ``label``: id or file:index;
+    ``dealer``: the dealer it was settled with; ``rotation``: the dealer the previous hand
+    passed on (None for the first hand); ``totals``: every player's running total after it.
+    """
+
+    number: int
+    label: str | int
+    result: Settlement
+    dealer: str
+    rotation: str | None
+    totals: dict[str, int]
+
+    @property
+    def rotation_differs(self) -> bool:
+        """The stated dealer is not the one the rotation gives."""
+        return self.rotation is not None and self.rotation != self.dealer
+
+
+@dataclass
+class SessionReport:
+    """A session's settled hands, with what stopped it and what to warn about.
+
+    ``problems``: every problem of the bad hand(s) (empty when all were good); ``stop``: why
+    the running totals stop early (a bad hand), as a step; ``end``: the 逃跑 that ended the game
+    (H9); ``warning_steps``: dealers that differ from the rotation.  ``stopped``, ``ended`` and
+    ``warnings`` are those in English (:meth:`texts` in another language).
+    """
+
+    source: str
+    name: str | int | None = None
+    hands: list[SessionHand] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warning_steps: list[Step] = field(default_factory=list)
+    stop: Step | None = None
+    end: Step | None = None
+
+    @property
+    def warnings(self) -> list[str]:
+        """The rotation warnings in English."""
+        return [ENGINE.text(w) for w in self.warning_steps]
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the running totals stop early, in English (None when they do not)."""
+        return None if self.stop is None else ENGINE.text(self.stop)
+
+    @property
+    def ended(self) -> str | None:
+        """The 逃跑 that ended the game, in English (None when it did not end)."""
+        return None if self.end is None else ENGINE.text(self.end)
+
+    def texts(self, lang: str) -> tuple[list[str], str | None, str | None]:
+        """(warnings, stopped, ended) in ``lang``."""
+        return ([ENGINE.text(w, lang) for w in self.warning_steps],
+                None if self.stop is None else ENGINE.text(self.stop, lang),
+                None if self.end is None else ENGINE.text(self.end, lang))
+
+    @property
+    def players(self) -> list[str]:
+        """Every player who played a hand, in first-seen seating order."""
+        return list(self.totals)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each player's total after the last settled hand (forfeits included)."""
+        return dict(self.hands[-1].totals) if self.hands else {}
+
+    @property
+    def forfeits(self) -> dict[str, int]:
+        """Points each player forfeited to nobody (Wuhan 逃跑, escape_paid_to: none; H9)."""
+        out: dict[str, int] = {}
+        for hand in self.hands:
+            if hand.result.forfeit is not None:
+                payer = hand.result.forfeit.payer
+                out[payer] = out.get(payer, 0) + hand.result.forfeit.amount
+        return out
+
+    @property
+    def settle_up(self) -> list[Payment]:
+        """The cash transfers that clear the totals once the forfeits are paid (see :func:`settle_up`)."""
+        forfeits = self.forfeits
+        return settle_up({name: total + forfeits.get(name, 0) for name, total in self.totals.items()})
+
+    @property
+    def bad(self) -> bool:
+        """Some hand could not be counted (exit status 2)."""
+        return bool(self.problems)
+
+
+def run_session(items: Iterable[Any], source: str) -> SessionReport:
+    """Settle a session's documents in order (``Document`` or ``HandError`` items, as the loader
+    yields them).  Never raises for bad input: problems are in the report."""
+    report = SessionReport(source)
+    state = _State()
+    documents = iter(items)
+    for item in documents:
+        if isinstance(item, HandError):
+            report.problems.extend(item.located(source=source).problems)
+            _stop(report, _first_hand(item) or source, documents)
+            break
+        if state.first and _looks_like_header(item.data):
+            state.first = False
+            problems = header_problems(item.data)
+            if problems:
+                report.problems.extend(HandError(problems).located(item.lines, hand="header", source=source).problems)
+                _stop(report, None, documents)
+                break
+            state.header = dict(item.data)
+            report.name = state.header.pop("id", None)
+            state.region = _header_region(state.header)
+            state.header_lines = item.lines
+            continue
+        state.first = False
+        if not _one_hand(report, state, item, source):
+            _stop(report, state.last_label, documents)
+            break
+    return report
+
+
+@dataclass
+class _State:
+    first: bool = True
+    header: dict[str, Any] = field(default_factory=dict)
+    rotation: str | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+    last_label: str | int = ""
+    region: str | None = None
+    header_lines: dict[Any, int] = field(default_factory=dict)
+
+
+def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bool:
+    """Settle one hand into the report; False when it is bad (the session stops)."""
+    number = len(report.hands) + 1
+    label = doc.label if doc.label is not None else hand_label(doc.data, source, number)
+    state.last_label = label
+    if report.ended:
+        problem = Problem((), f"the game already ended: {report.ended}; this hand is not counted "
+                              "(start a new session file for a new game)")
+        return _bad(report, HandError([problem]).located(doc.lines, hand=str(label), source=source))
+    data = with_header(state.header, doc.data)
+    dealer = data.get("dealer") if isinstance(data, Mapping) else None
+    if isinstance(data, Mapping) and dealer is None:
+        if state.rotation is None:
+            rule = "W13, H10, R10"
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the first hand of a session must state "
+                                              f"the dealer; later hands may leave it out and follow the rotation "
+                                              f"({rule})")
+            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+        if not _seated(data, state.rotation):
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
+                                              "not one of this hand's players; state the dealer")
+            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+        data = {**data, "dealer": state.rotation}
+    outcome = settle_data(data, label, doc.lines, source)
+    if outcome.result is None:
+        assert outcome.error is not None
+        return _bad(report, _blame_header(outcome.error, state, doc.data))
+    if state.region is not None and outcome.result.region != state.region:
+        # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
+        error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
+                                          f"{outcome.result.region}: one session is one table under one rule set "
+                                          "(start a new session file for another region)")
+        return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+    state.region = outcome.result.region
+    _count(report, state, number, label, outcome.result)
+    return True
+
+
+def _count(report: SessionReport, state: _State, number: int, label: str | int, result: Settlement) -> None:
+    dealer = next((n for n, roles in result.roles.items() if "dealer" in roles), "")
+    if state.rotation is not None and dealer != state.rotation:
+        rule = get_region(result.region).rotation_rule
+        report.warning_steps.append(Step(rule, "rotation_differs", {"hand": label, "dealer": dealer,
+                                                                    "rotation": state.rotation}))
+    for name in result.players:
+        state.totals.setdefault(name, 0)
+    for name, amount in result.net.items():
+        state.totals[name] += amount
+    report.hands.append(SessionHand(number, label, result, dealer, state.rotation, dict(state.totals)))
+    state.rotation = result.next_dealer
+    if result.next_dealer is None:
+        leaver = next((n for n, roles in result.roles.items() if "abandoned" in roles), "?")
+        report.end = Step("H9", "game_ended", {"leaver": leaver, "hand": label})
+
+
+def _bad(report: SessionReport, error: HandError) -> bool:
+    report.problems.extend(error.problems)
+    return False
+
+
+def _stop(report: SessionReport, hand: str | int | None, rest: Iterable[Any]) -> None:
+    """Say why the running totals stop at the bad document: ``hand`` (its label), or the header (None);
+    count the documents not settled."""
+    later = sum(1 for _ in rest)
+    after = report.hands[-1].label if report.hands else None
+    report.stop = Step("", "totals_stop", {"hand": hand, "after": after, "ended": report.end is not None,
+                                           "later": later})
+
+
+def _seated(data: Mapping[str, Any], name: str) -> bool:
+    """Whether ``name`` is among the hand's ``players`` (list or mapping; True when they are malformed,
+    so that validation reports them instead)."""
+    players = data.get("players")
+    if isinstance(players, list | Mapping):
+        return any(isinstance(p, str) and p.strip() == name for p in players)
+    return True
+
+
+def _first_hand(error: HandError) -> str | None:
+    return next((p.hand for p in error.problems if p.hand), None)
+
+
+def _looks_like_header(data: Any) -> bool:
+    """A first document with no outcome and at least one room key is meant as a header."""
+    return (isinstance(data, Mapping) and not any(k in data for k in OUTCOME_KEYS)
+            and any(k in data for k in HEADER_KEYS[:3]))
+
+
+def header_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """Keys a header may not hold (anything but region, options, players, id); options must be a mapping."""
+    out = [Problem((key,), f"`{key}` is not allowed in a session header (it holds only region, options, "
+                           "players and id); put it in the hands" + (", the first hand states the dealer"
+                                                                     if key == "dealer" else ""))
+           for key in data if key not in HEADER_KEYS]
+    if data.get("options") is not None and not isinstance(data["options"], Mapping):
+        out.append(Problem(("options",), "options must be a mapping of option -> value"))
+    return out
+
+
+def _blame_header(error: HandError, state: _State, hand: Any) -> HandError:
+    """Problems with a value the header gave this hand (its players, an option it did not set
+    itself) point at the header's line, and say so."""
+    given = _from_header(state.header, hand) if isinstance(hand, Mapping) else []
+    if not given:
+        return error
+    return HandError([replace(p, line=nearest_line(p.path, state.header_lines) or p.line,
+                              message=f"{p.message} (from the session header)")
+                      if any(p.path[:len(key)] == key for key in given) else p for p in error.problems])
+
+
+def _from_header(header: Mapping[str, Any], hand: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The key paths whose values :func:`with_header` takes from the header for ``hand``."""
+    keys = [(key,) for key in ("region", "players", "options") if key in header and key not in hand]
+    if ("options",) in keys:  # all the hand's options are the header's (a G13 order problem too)
+        return keys
+    own = hand.get("options") if isinstance(hand.get("options"), Mapping) else {}
+    shared = header.get("options") if isinstance(header.get("options"), Mapping) else {}
+    return keys + [("options", key) for key in shared if key not in own]
+
+
+def _header_region(header: Mapping[str, Any]) -> str | None:
+    """The canonical region of a header, or None (none given, or one each hand will refuse)."""
+    from settle.rules.registry import region_key
+
+    try:
+        return region_key(header["region"]) if "region" in header else None
+    except HandError:
+        return None
+
+
+def with_header(header: Mapping[str, Any], hand: Any) -> Any:
+    """``hand`` with the header's region/players where it has none and the header's options under
+    its own (a hand's own option keys win)."""
+    if not header or not isinstance(hand, Mapping):
+        return hand
+    merged = dict(hand)
+    for key in ("region", "players"):
+        if key in header and key not in merged:
+            merged[key] = header[key]
+    if header.get("options") is not None:
+        own = merged.get("options")
+        if own is None:
+            merged["options"] = header["options"]
+        elif isinstance(own, Mapping):
+            merged["options"] = {**header["options"], **own}
+    return merged

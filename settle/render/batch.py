@@ -1,0 +1,123 @@
+"""A batch as tables: the hands table and the standings table (``settle batch -f table|markdown``).
+
+:class:`TableWriter` is the :class:`~settle.engine.batch.BatchWriter` of ``table`` and
+``markdown``: it keeps the chunks' rows (:func:`settle.engine.batch.table_row`) and lays them out
+with tabulate at the end.  Headings are English with the Chinese beside them (``lang="en"``) or
+Chinese only (``lang="zh"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import IO, Any
+
+from settle.engine.batch import STANDING_KEYS, Chunk, Totals, how_text, ranked
+from settle.errors import counted
+
+TABLE_FORMATS = ("table", "markdown")
+"""The formats :class:`TableWriter` writes (``markdown`` is tabulate's ``github`` style)."""
+
+STANDING_LABELS: dict[str, tuple[str, str]] = {
+    "player": ("玩家", "player"),
+    "net": ("总输赢", "net"),
+    "hands": ("局数", "hands"),
+    "won": ("胡", "won"),
+    "dealt_in": ("点炮/放冲", "dealt in"),
+    "liable": ("包", "liable"),
+    "capped": ("封顶", "capped"),
+    "golden": ("金顶", "golden"),
+}
+HAND_LABELS: dict[str, tuple[str, str]] = {
+    "id": ("局", "id"),
+    "region": ("地区", "region"),
+    "winner": ("胡", "winner"),
+    "how": ("胡法", "how"),
+    "net": ("输赢", "net"),
+}
+
+
+def heading(labels: Mapping[str, tuple[str, str]], key: str, lang: str) -> str:
+    """``net 输赢`` in English output (the Chinese beside it), ``输赢`` in Chinese output."""
+    zh, en = labels[key]
+    return zh if lang == "zh" else f"{en} {zh}"
+
+
+class TableWriter:
+    """Keeps a batch's table rows as the chunks come and writes the hands table, the standings
+    table and a summary line through tabulate at the end (``table``: ``simple`` style;
+    ``markdown``: ``github`` style).  Raises ValueError for a format not in :data:`TABLE_FORMATS`.
+    """
+
+    def __init__(self, out: IO[str], fmt: str, lang: str = "en") -> None:
+        if fmt not in TABLE_FORMATS:
+            raise ValueError(f"unknown table batch format {fmt!r}: expected one of {', '.join(TABLE_FORMATS)}")
+        self.out, self.fmt, self.lang = out, fmt, lang
+        self.rows: list[list[Any]] = []
+
+    def start(self) -> None:
+        """Nothing comes before the tables."""
+
+    def add(self, chunk: Chunk) -> None:
+        """Keep one chunk's rows."""
+        self.rows.extend(chunk.rows)
+
+    def finish(self, totals: Totals) -> None:
+        """Write the tables (:meth:`tables`) and a newline, and flush."""
+        self.out.write(self.tables(totals) + "\n")
+        self.out.flush()
+
+    def tables(self, totals: Totals) -> str:
+        """The hands table, the standings table and the summary line, joined by blank lines."""
+        from tabulate import tabulate
+
+        style = "github" if self.fmt == "markdown" else "simple"
+        head, rows = hand_table(self.rows, self.lang)
+        per_player = head[-1] != heading(HAND_LABELS, "net", self.lang)
+        align = ("left",) * 4 + ("right" if per_player else "left",) * (len(head) - 4)
+        blocks = [tabulate(rows, head, tablefmt=style, disable_numparse=True, colalign=align)] if rows else []
+        s_head = [heading(STANDING_LABELS, k, self.lang) for k in ("player", *STANDING_KEYS)]
+        s_rows = [[name, _signed(v["net"]), *(v[k] for k in STANDING_KEYS[1:])]
+                  for name, v in ranked(totals.standings)]
+        blocks.append(tabulate(s_rows, s_head, tablefmt=style, disable_numparse=True,
+                               colalign=("left", *["right"] * len(STANDING_KEYS))))
+        if self.lang == "zh":
+            summary = f"共 {totals.hands} 局，结算 {totals.hands - totals.bad} 局，{totals.bad} 局有误"
+            if totals.stopped:
+                summary += "（--strict：遇到第一局有误即停）"
+        else:
+            summary = f"{counted(totals.hands, 'hand')}, {totals.hands - totals.bad} settled, {totals.bad} bad"
+            if totals.stopped:
+                summary += " (stopped at the first bad hand: --strict)"
+        blocks.append(summary)
+        return "\n\n".join(blocks)
+
+
+def hand_table(rows: list[list[Any]], lang: str) -> tuple[list[str], list[list[Any]]]:
+    """Headings and rows for the hands table, from :func:`settle.engine.batch.table_row` rows: one
+    column per player when every hand has the same players, else one ``net`` column reading
+    ``A -128, B -64, ...``."""
+    names = _same_players(rows)
+    head = [heading(HAND_LABELS, k, lang) for k in ("id", "region", "winner", "how")]
+    rows = [[*row[:3], how_text(row[3], lang) if isinstance(row[3], tuple) else row[3], *row[4:]] for row in rows]
+    if names is not None:
+        out = [[*row[:4], *(_signed(row[4][n]) if isinstance(row[4], dict) else "" for n in names)]
+               for row in rows]
+        return head + names, out
+    out = [[*row[:4], ", ".join(f"{n} {_signed(v)}" for n, v in row[4].items())
+            if isinstance(row[4], dict) else row[4]] for row in rows]
+    return [*head, heading(HAND_LABELS, "net", lang)], out
+
+
+def _same_players(rows: list[list[Any]]) -> list[str] | None:
+    names: list[str] | None = None
+    for row in rows:
+        if isinstance(row[4], dict):
+            if names is None:
+                names = list(row[4])
+            elif set(names) != set(row[4]):
+                return None
+    return names
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)

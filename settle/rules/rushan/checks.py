@@ -1,0 +1,73 @@
+"""Rushan legality (seed 003; R5, R8, R9, G10): what makes a fact-level hand unsettleable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from settle.errors import Path, Problem
+from settle.model import NOBODY
+from settle.rules.checks import win_path
+
+RushanHand = Any  # a RushanHand (settle.rules.rushan.options.RushanHand)
+RushanWin = Any  # one win of a RushanHand (its narrowed Win model)
+
+SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}
+"""Options under which every win is a self-draw after 报听 (R9)."""
+
+
+FanRule = tuple[Callable[[RushanHand, RushanWin], bool], str]
+
+FAN_RULES: dict[str, FanRule] = {
+    "tianhu": (lambda h, w: w.winner == h.dealer,
+               "天胡 tianhu is only the dealer's self-draw; {winner} is not the dealer {dealer} (G10)"),
+    "dihu": (lambda h, w: w.winner != h.dealer,
+             "地胡 dihu is only a non-dealer's win; {winner} is the dealer (G10)"),
+    "jiangyise": (lambda h, w: h.options.jiang258,
+                  "将一色 jiangyise needs options.jiang258 (258将) on (R9)"),
+    "fengyise": (lambda h, w: not h.options.no_honors,
+                 "风一色 fengyise is impossible with options.no_honors (不带风) on (R9)"),
+    "mobao": (lambda h, w: h.options.loubao, "摸宝 mobao needs options.loubao (搂宝) on (R9)"),
+    "baozhongbao": (lambda h, w: h.options.loubao, "宝中宝 baozhongbao needs options.loubao (搂宝) on (R9)"),
+    "menqing": (lambda h, w: not h.options.menqing_yitiaolong or is_menqing(h, w),
+                "门清 menqing needs a self-draw with no open (吃/碰/明杠); {winner} won by {by} with "
+                "{opens} open(s) (R3, G10)"),
+}
+"""Fan name -> (fits this hand?, message): G10 and R9 legality of each named item."""
+
+
+def check(hand: RushanHand) -> list[Problem]:
+    """Rushan legality: R8 several winners, G10 and R9 fits of each win, no 包牌.
+
+    Returns the problems, each at the key it is about (``win``, ``win.by``, ``win.fans[i]``).
+    """
+    problems = list(_several_wins(hand))
+    for i, win in enumerate(hand.wins):
+        problems += _win_problems(hand, win, win_path(hand, i))
+    return problems
+
+
+def _several_wins(hand: RushanHand) -> Iterable[Problem]:
+    wins = hand.wins
+    if len(wins) > 1 and not hand.options.multi_win:
+        yield Problem(("win",), f"{len(wins)} winners need options.multi_win (一炮多响) on; "
+                                "without it only one player wins (R8)")
+
+
+def _win_problems(hand: RushanHand, win: RushanWin, path: Path) -> list[Problem]:
+    out = [Problem((*path, "by"), f"options.{key} ({zh}) allows only self-draw wins after 报听, "
+                                  f"not {win.by} (R9)")
+           for key, zh in SELF_DRAW_ONLY.items() if getattr(hand.options, key) and win.by != "self_draw"]
+    facts = {"winner": win.winner, "dealer": hand.dealer, "by": win.by,
+             "opens": hand.players[win.winner].open_count}
+    for j, key in enumerate(win.fans):
+        if key in FAN_RULES and not FAN_RULES[key][0](hand, win):
+            out.append(Problem((*path, "fans", j), FAN_RULES[key][1].format(**facts)))
+    if win.liable not in (None, NOBODY):
+        out.append(Problem((*path, "liable"), "Rushan has no 包牌: remove win.liable (R5)"))
+    return out
+
+
+def is_menqing(hand: RushanHand, win: RushanWin) -> bool:
+    """门清: a self-draw by a winner with no 吃/碰/明杠 (opens count them all, G4; R3)."""
+    return win.by == "self_draw" and hand.players[win.winner].open_count == 0

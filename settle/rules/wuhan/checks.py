@@ -1,0 +1,40 @@
+"""Wuhan legality (seed 004; H8, H12, G7, G9): what makes a fact-level hand unsettleable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settle.errors import Problem
+from settle.rules.wuhan.liability import flush_names, flush_trigger
+
+Hand = Any  # a WuhanHand
+
+
+def check(hand: Hand) -> list[Problem]:
+    """Wuhan legality: H8 ``require_open`` (not when the winner's total is given, G9);
+    承包 (b) decidable (G7); 发财 kongs only with ``facai_gang``; lists of wins (R8 is Rushan)."""
+    problems = []
+    if isinstance(hand.win, list):
+        problems.append(Problem(("win",), "Wuhan has one winner per hand (一炮单响): give `win` as a mapping"))
+        return problems
+    if not hand.options.facai_gang:
+        problems += [Problem(("players", n, "kongs", "facai"), "发财杠 needs option facai_gang (H12)")
+                     for n, p in hand.players.items() if p.kong_count("facai")]
+    if hand.win is not None:
+        problems += _win_problems(hand)
+    return problems
+
+
+def _win_problems(hand: Hand) -> list[Problem]:
+    win = hand.win
+    winner = hand.players[win.winner]
+    out = []
+    if hand.options.require_open and hand.explicit_total(win.winner) is None and not winner.open_count:
+        out.append(Problem(("players", win.winner, "opens"),
+                           f"the winner {win.winner} has no open (开口); Wuhan requires one to win "
+                           "(H8; option require_open: false, or give the winner's fans total, G9)"))
+    if win.liable is None and flush_trigger(hand) and winner.feeders is None:
+        out.append(Problem(("players", win.winner, "opens"),
+                           f"{'/'.join(flush_names(hand))} with {winner.open_count} opens: 承包 needs "
+                           "who fed the third open; give opens as a list of feeders, or win.liable (H7 b, G7)"))
+    return out

@@ -1,0 +1,56 @@
+"""Wuxue legality (seed 000; W10, W11, W12, G7, G9): what makes a fact-level hand unsettleable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settle.errors import Problem
+from settle.model import NOBODY
+from settle.rules.wuxue.liability import flush_names, needs_feeders
+from settle.rules.wuxue.vocab import PATTERNS
+
+Hand = Any  # a WuxueHand
+
+
+def check(hand: Hand) -> list[Problem]:
+    """Wuxue legality: one winner (无一炮多响); W12 屁胡 opens/门清 (not when the winner's total
+    is given, G9); 包胡 (b) decidable (G7); no 包胡 on 抢杠胡 (W10)."""
+    if isinstance(hand.win, list):
+        return [Problem(("win",), "Wuxue has one winner per hand (无一炮多响): give `win` as a mapping")]
+    if hand.win is None:
+        return []
+    return [*_w12_problems(hand), *_liable_problems(hand)]
+
+
+def is_pihu(hand: Hand) -> bool:
+    """屁胡: the winner names no big hand (W2)."""
+    return not any(PATTERNS[k].kind == "big" for k in hand.win.fans)
+
+
+def _w12_problems(hand: Hand) -> list[Problem]:
+    win = hand.win
+    if hand.explicit_total(win.winner) is not None or not is_pihu(hand) or hand.players[win.winner].open_count:
+        return []
+    if not hand.options.menqing:
+        return [Problem(("players", win.winner, "opens"),
+                        f"the winner {win.winner} has a 屁胡 (no big hand) and no open (开口); Wuxue needs an "
+                        "open for a 屁胡 (W12; option menqing 门清 allows a closed self-drawn 屁胡, or give the "
+                        "winner's jin total, G9)")]
+    if win.by != "self_draw":
+        return [Problem(("win", "by"),
+                        f"with option menqing 门清 a closed 屁胡 must be self-drawn (自摸), not won by {win.by} "
+                        f"({win.winner} has no open; W12)")]
+    return []
+
+
+def _liable_problems(hand: Hand) -> list[Problem]:
+    win = hand.win
+    if win.by == "robbed_kong" and win.liable not in (None, NOBODY, win.from_):
+        return [Problem(("win", "liable"),
+                        f"抢杠胡 has no 包胡: only the robbed player {win.from_} pays (W10, G11); "
+                        "remove win.liable or set it to none")]
+    if needs_feeders(hand):
+        return [Problem(("players", win.winner, "opens"),
+                        f"{'/'.join(flush_names(hand))} with {hand.players[win.winner].open_count} opens: 包胡 "
+                        "needs who fed the third open; give opens as a list of feeders, or win.liable (W11 b, G7)")]
+    return []

@@ -1,0 +1,55 @@
+"""Wuxue 包胡 (W11): who pays for everyone, by G11 priority (a) 全求人 > (b) 一色包牌.
+
+``win.liable`` overrides the rules (G7); 抢杠胡 has no 包胡 (W10).  The flush rule (b) is the one
+H7 b and W11 b share (:func:`settle.core.third_open_feeder`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settle import core
+from settle.core import Step
+from settle.model import NOBODY
+from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
+
+Hand = Any  # a WuxueHand (settle.rules.wuxue.options.WuxueHand)
+
+
+def liable_player(hand: Hand) -> tuple[str | None, Step | None]:
+    """The 包胡 player and the step that says why, or (None, None).  Not called on 抢杠胡 (W10)."""
+    win = hand.win
+    if win.liable is not None:
+        if win.liable == NOBODY:
+            return None, None
+        return win.liable, Step("G7", "liable_stated", {"term": LIABILITY})
+    if quanqiuren_trigger(hand):
+        return win.from_, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": win.from_})
+    names = flush_names(hand)
+    feeder = core.third_open_feeder(hand.players[win.winner], names)
+    if feeder is not None:
+        return feeder, core.liable_flush_step(LIABILITY, "W11 b", feeder, win.winner, names)
+    return None, None
+
+
+def quanqiuren_trigger(hand: Hand) -> bool:
+    """W11 a: 全求人 won on a discard."""
+    return "quanqiuren" in hand.win.fans and hand.win.by == "discard"  # type: ignore[no-any-return]
+
+
+def flush_names(hand: Hand) -> list[str]:
+    """The flushes named that 包胡 (b) covers: 清一色, 将一色, 风一色."""
+    return [PATTERNS[k].zh for k in ("qingyise", "jiangyise", "fengyise") if k in hand.win.fans]
+
+
+def flush_trigger(hand: Hand) -> bool:
+    """W11 b: 清一色/将一色/风一色 with three or more opens (暗杠 is not an open)."""
+    return core.flush_triggers(hand.players[hand.win.winner], flush_names(hand))
+
+
+def needs_feeders(hand: Hand) -> bool:
+    """W11 b decides the liable player but ``opens`` is a bare count (G7); not when W10 or
+    W11 a (G11) or ``win.liable`` decides instead."""
+    win = hand.win
+    return (win.by != "robbed_kong" and win.liable is None and not quanqiuren_trigger(hand)
+            and flush_trigger(hand) and hand.players[win.winner].feeders is None)

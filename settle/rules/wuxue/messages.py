@@ -1,0 +1,98 @@
+"""The words of Wuxue's steps (seed 000; W2–W13), English and Chinese.
+
+English is what settle has always printed; Chinese says the same with the same numbers, names,
+pinyin keys and ruling ids.  Shared steps (caps, 包胡 redirect) are worded in
+:mod:`settle.core.messages`; tile readings in :mod:`settle.tiles.messages`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settle.core import SHARED, Catalog, Template
+from settle.rules.wuxue.vocab import PATTERNS
+
+GOLDEN_NAMES = {"small": "小金鼎", "full": "金鼎"}
+
+_ROLES = {
+    "self_draw_owes": ("自摸 (W5)", "自摸 (W5)"),
+    "discarder_owes": ("点炮 (W6)", "点炮 (W6)"),
+    "peipao_owes": ("陪炮 half (W6)", "陪炮减半 (W6)"),
+    "peipao_genpi_owes": ("陪炮 half (W6; 跟皮: 0 斤 counted as 1)", "陪炮减半 (W6；跟皮：0 斤按 1 斤)"),
+}
+
+
+def _owes(kind: str) -> Template:
+    en, zh = _ROLES[kind]
+
+    def words(values: Any, lang: str) -> str:
+        role, colon = (zh, "：") if lang == "zh" else (en, ": ")
+        shown = f"{values['power']} = {values['amount']}" if values.raw("shown") else values["power"]
+        return f"{role}{colon}{shown}"
+
+    return words
+
+
+def _golden(values: Any, lang: str) -> str:
+    level, count = values.raw("level"), values.raw("capped")
+    name = GOLDEN_NAMES[level]
+    if values.raw("players") == 3:
+        what = (f"两家都封顶（three_player_golden: {level}）" if lang == "zh"
+                else f"both losers capped, three_player_golden: {level}")
+    elif lang == "zh":
+        what = {2: "两家封顶", 3: "三家封顶"}[count]
+    else:
+        what = {2: "two losers capped", 3: "all three losers capped"}[count]
+    return f"{name} {values['amount']}{'：' if lang == 'zh' else ': '}{what} (W8)"
+
+
+def _piao(values: Any, lang: str) -> str:
+    both = values.raw("both_sides")
+    if lang == "zh":
+        source = f"（双边漂 2×{values['piao']}）" if both else ""
+    else:
+        source = f" (2×{values['piao']}, piao_both_sides)" if both else ""
+    return f"+ 漂 {values['points']}{source} = {values['total']} (W9)"
+
+
+def _big_hands(values: Any, lang: str) -> str:
+    return f"大胡 {' + '.join(PATTERNS[k].label for k in values.raw('fans'))} (W2)"
+
+
+def _implied(values: Any, lang: str) -> str:
+    label = PATTERNS[values.raw("fan")].label
+    if lang == "zh":
+        return f"{label}：已由 robbed_kong 计入，只算一次 (G10)"
+    return f"{label} named: implied by robbed_kong and counted once (G10)"
+
+
+EN: dict[str, Template] = {
+    **{kind: _owes(kind) for kind in _ROLES},
+    "peipao_nothing": "{loser} owes nothing of his own: 陪炮 with 0 斤 (W6; option genpi 跟皮 would count it as 1)",
+    "golden": _golden,
+    "piao": _piao,
+    "draw": "荒庄: nobody pays, no 漂 (W9); the dealer stays (W13)",
+    "robbed_pays_cap": "抢杠胡: {player}'s kong was robbed, pays the cap {cap} (W10)",
+    "robbed_note": "抢杠胡: only {player} pays, one cap {cap} + 漂; no 金鼎, no 包胡 (W10, G11)",
+    "implied": _implied,
+    "liable_quanqiuren": "{term} {rule}: {player} fed 全求人",
+    "big_hands": _big_hands,
+    "no_big_hand": "屁胡: no big hand (W2)",
+}
+ZH: dict[str, Template] = {
+    **{kind: _owes(kind) for kind in _ROLES},
+    "peipao_nothing": "{loser} 本身不欠：陪炮 0 斤（W6；选跟皮 genpi 则按 1 斤算）",
+    "golden": _golden,
+    "piao": _piao,
+    "draw": "荒庄：不付分，不算漂 (W9)；庄家连庄 (W13)",
+    "robbed_pays_cap": "抢杠胡：{player} 被抢杠，付一个封顶 {cap} (W10)",
+    "robbed_note": "抢杠胡：只有 {player} 付一个封顶 {cap} + 漂；无金鼎、无包胡 (W10, G11)",
+    "implied": _implied,
+    "liable_quanqiuren": "{term} {rule}：{player} 点炮全求人",
+    "big_hands": _big_hands,
+    "no_big_hand": "屁胡：没有大胡 (W2)",
+}
+
+CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="wuxue")
+"""Wuxue's words, falling back to the shared machinery's (a hand settled from tiles
+chains the tile readings' words in front: :mod:`settle.engine.tilelevel`)."""

@@ -1,0 +1,276 @@
+"""The words of the tile-level steps, English and Chinese (issue 13: reasons as data).
+
+Two families of kinds, both region-free (a region gives the names and rulings as values):
+
+* the engine's reasons (:mod:`settle.tiles.rules`, :mod:`settle.tiles.fans`): why a reading or a
+  hand cannot win (``two_wilds``, ``pair_258_except``, ``small_needs_pair``,
+  ``option_needs_pair``, ``holds_blocked``, ``no_winning_shape``) and where a rule is written
+  (``seed``);
+* the tile-level settlement's notes (:mod:`settle.engine.tilelevel`): what the melds give
+  (``tiles_melds``), claimed fans settled as given (``tiles_claimed``), the reading kept
+  (``tiles_reading`` with its ``tiles_read``), why it was kept (``tiles_chosen`` with one of the
+  ``why_*`` kinds), readings refused or not legal (``tiles_refused``, ``tiles_not_legal``) and,
+  for ``settle check``, a claim that is another legal reading (``claim_other_reading``).
+
+English is what settle has always printed, byte for byte; Chinese says the same with the same
+numbers, player names, pinyin keys, ruling ids and tile notation.  :data:`TILES` falls back to the
+shared machinery's catalog; a hand settled from tiles is worded by :func:`tile_catalog` of its
+region's catalog (these words in front of the region's), so a region loads none of this for a
+hand without tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from settle.core import SHARED, Catalog, Step, Template, signed
+
+KONG_ZH: Mapping[str, str] = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
+"""The ordinary kong kinds (G3) in Chinese."""
+MELD_ZH: Mapping[str, str] = {"chow": "吃", "pung": "碰", "kong": "杠"}
+"""The meld kinds in Chinese."""
+_SHAPE = {"en": {"seven_pairs": "七对 ", "loose": "乱 (no shape) "},
+          "zh": {"seven_pairs": "七对 ", "loose": "乱（无牌型）"}}
+
+
+def _nested(values: Any, item: Step | None, lang: str) -> str:
+    """A nested step in words (empty for None)."""
+    return "" if item is None else values.catalog.text(item, lang)
+
+
+def _ref(values: Any, lang: str) -> str:
+    """``H8, seed 004 癞子 5``: the ruling and where the rule is written (``原文 004 癞子 5``)."""
+    source = values.raw("source") if "source" in values else None
+    sep = ", " if lang == "en" else "，"
+    return sep.join(part for part in (values.raw("rule"), _nested(values, source, lang)) if part)
+
+
+def fan_labels(fans: Iterable[Mapping[str, str]], lang: str = "en") -> str:
+    """``清一色 qingyise, 硬胡 hard`` (``清一色 qingyise、硬胡 hard``), or ``no shape item`` (``无牌型番``).
+
+    ``fans``: ``{"key", "zh"}`` items, in the region's table order.
+    """
+    shown = [f"{f['zh']} {f['key']}" for f in fans]
+    if lang == "zh":
+        return "、".join(shown) if shown else "无牌型番"
+    return ", ".join(shown) if shown else "no shape item"
+
+
+def _joined(items: Iterable[str], lang: str, en: str, zh: str) -> str:
+    return (zh if lang == "zh" else en).join(items)
+
+
+# --- the engine's reasons ---------------------------------------------------------------------
+
+
+def _holds_blocked(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"手里有 {values['tiles']}：手里有{values['what']}不能胡 ({_ref(values, lang)})"
+    return f"holds {values['tiles']}: a hand holding {values['what']} ({_ref(values, lang)}) cannot win"
+
+
+def _two_wilds(values: Any, lang: str) -> str:
+    excused = values.raw("excused")
+    if lang == "zh":
+        unless = f"（{'或'.join(excused)}除外）" if excused else ""
+        return f"手里有两张{values['wildcard']}不能胡{values['small']}{unless} ({_ref(values, lang)})"
+    unless = f" except {' or '.join(excused)}" if excused else ""
+    return f"two {values['wildcard']} in hand forbid a {values['small']}{unless} ({_ref(values, lang)})"
+
+
+def _pair_258_except(values: Any, lang: str) -> str:
+    fans = values.raw("fans")
+    if lang == "zh":
+        return f"将必须是 2/5/8（{'、'.join(fans)}除外） ({_ref(values, lang)})"
+    return f"the pair must be 2/5/8 except in {', '.join(fans)} ({_ref(values, lang)})"
+
+
+def _small_needs_pair(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"{values['small']}要 2/5/8 的将 ({_ref(values, lang)})"
+    return f"a {values['small']} needs a 2/5/8 pair ({_ref(values, lang)})"
+
+
+def _option_needs_pair(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"选项 {values['option']}：要 2/5/8 的将 ({_ref(values, lang)})"
+    return f"option {values['option']}: the hand needs a 2/5/8 pair ({_ref(values, lang)})"
+
+
+# --- the tile-level settlement's notes ----------------------------------------------------------
+
+
+def _kongs(kongs: Iterable[tuple[str, int]], lang: str) -> str:
+    """``1 exposed kong, 2 concealed kongs`` (``1 个明杠、2 个暗杠``), or ``no four-tile kong``."""
+    if lang == "zh":
+        return "、".join(f"{n} 个{KONG_ZH.get(k, k)}" for k, n in kongs if n) or "没有四张的杠"
+    return ", ".join(f"{n} {k} kong{'s' if n > 1 else ''}" for k, n in kongs if n) or "no four-tile kong"
+
+
+def _tiles_melds(values: Any, lang: str) -> str:
+    feeders = values.raw("feeders")
+    kongs = _kongs(values.raw("kongs"), lang)
+    if lang == "zh":
+        fed = f"（{'、'.join(feeders)} 供牌）" if feeders else ""
+        return f"牌：{values['winner']} 的副露算 {values['opens']} 次开口{fed}，{kongs}"
+    fed = f" fed by {', '.join(feeders)}" if feeders else ""
+    return f"tiles: {values['winner']}'s melds give {values['opens']} open(s){fed} and {kongs}"
+
+
+def _tiles_claimed(values: Any, lang: str) -> str:
+    labels = fan_labels(values.raw("fans"), lang)
+    if lang == "zh":
+        return f"牌：{values['winner']} 报的番照报算（{labels}）；`settle check` 会拿它和牌面对照"
+    return (f"tiles: {values['winner']}'s claimed fans are settled as given ({labels}); "
+            "`settle check` compares them with the tiles")
+
+
+def _meld(meld: Mapping[str, Any], lang: str) -> str:
+    """``[exposed kong 5555m]``, ``[pung 777p]`` (``[明杠 5555m]``, ``[碰 777p]``)."""
+    kind, kong = meld["kind"], meld.get("kong")
+    if lang == "zh":
+        label = KONG_ZH.get(kong, MELD_ZH["kong"]) if kong else MELD_ZH.get(kind, kind)
+    else:
+        label = f"{kong} kong" if kong else kind
+    return f"[{label} {meld['tiles']}]"
+
+
+def _tiles_read(values: Any, lang: str) -> str:
+    """``123m 22m 456m [pung 777p] (癞子 6s as 5m)``: the groups as read, the melds, the wildcards."""
+    text = _SHAPE[lang].get(values.raw("shape"), "") + " ".join(values.raw("groups"))
+    melds = " ".join(_meld(m, lang) for m in values.raw("melds"))
+    if melds:
+        text += f" {melds}"
+    read_as = values.raw("read_as")
+    if read_as:
+        if lang == "zh":
+            shown = "、".join(("作本身" if v is None else f"作 {v}") + (f" ×{n}" if n > 1 else "") for v, n in read_as)
+            text += f"（{values['wildcard']} {values['wild']} {shown}）"
+        else:
+            shown = ", ".join(("itself" if v is None else v) + (f" ×{n}" if n > 1 else "") for v, n in read_as)
+            text += f" ({values['wildcard']} {values['wild']} as {shown})"
+    return text
+
+
+def _tiles_reading(values: Any, lang: str) -> str:
+    labels = fan_labels(values.raw("fans"), lang)
+    if lang == "zh":
+        return f"读法：{values['winner']} 的牌读作 {values['read']}，番：{labels}"
+    return f"reading: {values['winner']}'s tiles read as {values['read']} — {labels}"
+
+
+def _tiles_chosen(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return (f"选给 {values['winner']}：{values['why']}；共考虑 {values['considered']} 种合法读法"
+                "（每种番组合一种，各取替代最少的）")
+    return (f"chosen for {values['winner']}: {values['why']}; {values['considered']} legal reading(s) considered "
+            "(one per distinct set of fans, each with its fewest wildcard substitutions)")
+
+
+def _next(values: Any, lang: str) -> str:
+    """The next best reading: its fans and the winner's net under it."""
+    return f"{fan_labels(values.raw('next_fans'), lang)} {signed(values.raw('next_net'))}"
+
+
+def _why_most(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"{values['winner']} 赢得最多，{signed(values.raw('net'))}（次优：{_next(values, lang)}）"
+    return f"pays {values['winner']} the most, {signed(values.raw('net'))} (next best: {_next(values, lang)})"
+
+
+def _why_no_liable(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"与 {_next(values, lang)} 同分；取不包牌的读法（那种读法 {values['liable']} 一家全付）"
+    return (f"ties with {_next(values, lang)}; preferred without 包牌 "
+            f"(there {values['liable']} would pay for everyone)")
+
+
+def _why_fewer(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return (f"与 {_next(values, lang)} 同分；取替代较少的读法"
+                f"（{values['substitutions']} 对 {values['next_substitutions']}）")
+    return (f"ties with {_next(values, lang)}; preferred with fewer wildcard substitutions "
+            f"({values['substitutions']} against {values['next_substitutions']})")
+
+
+def _why_first(values: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"与 {_next(values, lang)} 完全相同；取引擎顺序中的第一种（番多者在前）"
+    return f"ties with {_next(values, lang)} in every respect; the first in the engine's order (most fans)"
+
+
+def _tiles_refused(values: Any, lang: str) -> str:
+    """The region checks' problems are English words only (``Problem.message``): the Chinese names
+    the keys they are at (``players.B.opens``, ``win.tiles.melds``) instead."""
+    if lang == "zh":
+        return f"与牌局事实不符：{values['count']} 种读法（问题在 {'、'.join(values.raw('paths'))}）"
+    return f"refused by the hand's facts: {values['count']} reading(s) ({'; '.join(values.raw('problems'))})"
+
+
+def _tiles_not_legal(values: Any, lang: str) -> str:
+    reasons = _joined((_nested(values, r, lang) for r in values.raw("reasons")), lang, "; ", "；")
+    if lang == "zh":
+        return f"不合法：另 {values['count']} 种读法（{reasons}）"
+    return f"not legal: {values['count']} other reading(s) ({reasons})"
+
+
+def _claim_other_reading(values: Any, lang: str) -> str:
+    winner = values["winner"]
+    claim, kept = values.raw("claim_net"), values.raw("kept_net")
+    if lang == "zh":
+        text = f"{winner} 报的番是牌的另一种合法读法，不是所取的那种"
+        if claim is not None and kept is not None:
+            text += f"（{winner} 按报的番净得 {signed(claim)}，按所取读法净得 {signed(kept)}）"
+        return text
+    text = f"{winner}'s claim is another legal reading of the tiles, not the one kept"
+    if claim is not None and kept is not None:
+        text += f" ({winner} nets {signed(claim)} with the claim, {signed(kept)} with the reading kept)"
+    return text
+
+
+_BOTH: dict[str, Template] = {
+    "holds_blocked": _holds_blocked,
+    "two_wilds": _two_wilds,
+    "pair_258_except": _pair_258_except,
+    "small_needs_pair": _small_needs_pair,
+    "option_needs_pair": _option_needs_pair,
+    "tiles_melds": _tiles_melds,
+    "tiles_claimed": _tiles_claimed,
+    "tiles_read": _tiles_read,
+    "tiles_reading": _tiles_reading,
+    "tiles_chosen": _tiles_chosen,
+    "why_most": _why_most,
+    "why_no_liable": _why_no_liable,
+    "why_fewer_substitutions": _why_fewer,
+    "why_first": _why_first,
+    "tiles_refused": _tiles_refused,
+    "tiles_not_legal": _tiles_not_legal,
+    "claim_other_reading": _claim_other_reading,
+}
+
+EN: dict[str, Template] = {
+    **_BOTH,
+    "seed": "seed {number} {section}",
+    "no_winning_shape": "the tiles are not a winning hand (sets and a 2-tile pair, or a shape the region allows)",
+    "why_only_legal": "the only legal reading",
+    "why_only_allowed": "the only reading the hand's facts allow",
+}
+ZH: dict[str, Template] = {
+    **_BOTH,
+    "seed": "原文 {number} {section}",
+    "no_winning_shape": "牌不成胡（要几副顺子或刻子加一对将，或本地允许的牌型）",
+    "why_only_legal": "唯一合法的读法",
+    "why_only_allowed": "牌局事实只允许这一种读法",
+}
+
+TILES = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="tiles")
+"""Tile readings' words, falling back to the shared machinery's (the engine's reasons alone)."""
+
+
+@cache
+def tile_catalog(region: Catalog) -> Catalog:
+    """The tile words in front of a region's catalog (one per region catalog): what a hand settled
+    from tiles, and ``settle check``, are worded by."""
+    return Catalog(TILES.templates, parent=region, name=f"tiles+{region.name}")
