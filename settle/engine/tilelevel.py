@@ -154,7 +154,8 @@ class Difference:
     ``kind``: ``claimed_not_present`` (named in ``win.fans``, not in the tiles' best
     reading), ``present_not_claimed``, ``illegal_win`` (the tiles are no legal win; ``fan``
     is None) or ``claim_refused`` (the claim breaks a rule of the hand's facts; ``fan`` None).
-    ``value``: what the item is worth in the region (``base 10``, ``2 斤``, ``×2``).
+    ``value``: what the item is worth in the region (``base 10``, ``2 斤``, ``×2``); ``detail``: why
+    (English), and ``reasons`` the same as steps (for the words in another language).
     """
 
     winner: str
@@ -163,6 +164,7 @@ class Difference:
     label: str
     value: str
     detail: str = ""
+    reasons: tuple[Step, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         """JSON form: ``{"winner", "kind", "fan", "label", "value", "detail"}``."""
@@ -182,7 +184,23 @@ DIFFERENCE_KINDS: dict[str, str] = {
 class IllegalWin(HandError):
     """No reading of a winner's tiles can be settled: none is legal by the tile rules, or the
     hand's facts refuse every legal one (H8 require_open, W12 ...).  Bad input to ``settle hand``;
-    an ``illegal_win`` difference to ``settle check``."""
+    an ``illegal_win`` difference to ``settle check``.  ``reasons``: why, as steps (the engine's
+    reasons, or ``problems_at`` naming the keys of the problems), for the words in another language."""
+
+    reasons: tuple[Step, ...] = ()
+
+
+def illegal_win(problems: list[Problem], reasons: Sequence[Step]) -> IllegalWin:
+    """An :class:`IllegalWin` of ``problems`` with its ``reasons`` as steps."""
+    error = IllegalWin(problems)
+    error.reasons = tuple(reasons)
+    return error
+
+
+def problems_step(problems: Sequence[Problem]) -> Step:
+    """The problems of a refused claim or reading as a step: their messages (English only) and keys."""
+    return Step("", "problems_at", {"problems": tuple(p.message for p in problems),
+                                    "paths": tuple(dict.fromkeys(format_path(p.path) for p in problems))})
 
 
 @dataclass(frozen=True)
@@ -728,8 +746,9 @@ def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
     H8; a 癞子皮, W15; no 2/5/8 pair, H8 W12 R9 ...): the tile rules forbid the win itself.
     """
     if not found.legal:
-        raise IllegalWin([Problem(tile_win.tiles_path,
-                                  f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")])
+        raise illegal_win([Problem(tile_win.tiles_path,
+                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")],
+                          found.why_not_steps())
 
 
 def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation) -> Choice:
@@ -743,7 +762,7 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in found.legal]
     settled = [c for c in candidates if c.settlement is not None]
     if not settled:
-        raise IllegalWin(list(candidates[0].problems))
+        raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
     ranked = sorted(settled, key=lambda c: choice_key(c, winner))  # stable: engine order breaks ties
     chosen = ranked[0]
     why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else Step("", "why_only_legal", {})
@@ -918,7 +937,7 @@ def _compare(prepared: Prepared) -> ClaimCheck:
     region, hand = prepared.region, prepared.hand
     claim_problems = rule_problems(region, hand)
     claimed_result = None if claim_problems else region.settle(hand)
-    tiles_hand, derived, readings, illegal, reasons = _derive_all(prepared)
+    tiles_hand, derived, readings, illegal, reasons, illegal_reasons = _derive_all(prepared)
     if claim_problems and illegal:  # nothing to compare: the hand cannot be settled at all
         claimed_problems = prepared.remap(claim_problems)
         said = {p.message for p in claimed_problems}
@@ -928,18 +947,22 @@ def _compare(prepared: Prepared) -> ClaimCheck:
     differences = []
     for tile_win in prepared.tile_wins:
         name = tile_win.winner
-        differences += _differences(region, name, claimed[name], derived.get(name), illegal.get(name))
+        differences += _differences(region, name, claimed[name], derived.get(name), illegal.get(name),
+                                    illegal_reasons.get(name, ()))
     if claim_problems:
-        detail = "; ".join(p.message for p in prepared.remap(claim_problems))
-        differences.append(Difference(prepared.tile_wins[0].winner, "claim_refused", None, "—", "", detail))
+        refused = prepared.remap(claim_problems)
+        detail = "; ".join(p.message for p in refused)
+        differences.append(Difference(prepared.tile_wins[0].winner, "claim_refused", None, "—", "", detail,
+                                      (problems_step(refused),)))
     reasons += _other_reading_steps(prepared, claimed, derived, claimed_result, tiles_result)
     return ClaimCheck(region.key, tuple(hand.names), claimed, derived, readings, tuple(differences),
                       claimed_result, tiles_result, tuple(reasons), tile_catalog(region.catalog))
 
 
 def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | None], dict[str, Step],
-                                              dict[str, Problem], list[Step]]:
-    """Every tile winner's best reading (the claims ignored, situations kept), or why none is legal."""
+                                              dict[str, Problem], list[Step], dict[str, tuple[Step, ...]]]:
+    """Every tile winner's best reading (the claims ignored, situations kept), or why none is legal
+    (the problem, and its reasons as steps)."""
     region = prepared.region
     current = prepared.hand
     for tw in prepared.tile_wins:
@@ -947,6 +970,7 @@ def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | N
     derived: dict[str, tuple[str, ...] | None] = {}
     readings: dict[str, Step] = {}
     illegal: dict[str, Problem] = {}
+    illegal_reasons: dict[str, tuple[Step, ...]] = {}
     steps: list[Step] = []
     for tile_win in prepared.tile_wins:
         found = evaluation(prepared, tile_win)
@@ -954,13 +978,14 @@ def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | N
             picked = choose(prepared, current, tile_win, found)
         except IllegalWin as exc:
             illegal[tile_win.winner] = Problem(tile_win.tiles_path, "; ".join(p.message for p in exc.problems))
+            illegal_reasons[tile_win.winner] = exc.reasons
             derived[tile_win.winner] = None
             continue
         current = with_fans(current, tile_win.index, picked.chosen.fans)
         derived[tile_win.winner] = counted_fans(region, current, tile_win.index)
         readings[tile_win.winner] = reading_step(region, picked.tiles, picked.chosen.scored, picked.wild)
         steps += choice_steps(region, picked)[1:]  # the reading itself is in the table
-    return current, derived, readings, illegal, steps
+    return current, derived, readings, illegal, steps, illegal_reasons
 
 
 def counted_fans(region: Region, hand: Hand, index: int) -> tuple[str, ...]:
@@ -974,10 +999,10 @@ def counted_fans(region: Region, hand: Hand, index: int) -> tuple[str, ...]:
 
 
 def _differences(region: Region, winner: str, claimed: Sequence[str], derived: Sequence[str] | None,
-                 illegal: Problem | None) -> list[Difference]:
+                 illegal: Problem | None, reasons: Sequence[Step] = ()) -> list[Difference]:
     if illegal is not None or derived is None:
         reason = illegal.message if illegal is not None else "no legal reading"
-        return [Difference(winner, "illegal_win", None, "—", "", reason)]
+        return [Difference(winner, "illegal_win", None, "—", "", reason, tuple(reasons))]
     claimed = [k for k in claimed if not implied(region, k)]
     out = [Difference(winner, "claimed_not_present", k, fan_labels(region, [k]), item_value(region, k))
            for k in claimed if k not in derived]

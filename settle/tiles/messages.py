@@ -209,6 +209,14 @@ def _tiles_refused(values: Any, lang: str) -> str:
     return f"refused by the hand's facts: {values['count']} reading(s) ({'; '.join(values.raw('problems'))})"
 
 
+def _problems_at(values: Any, lang: str) -> str:
+    """The problems of a refused claim or reading (``settle check``): their messages in English; in
+    Chinese, the keys they are at (the messages are English only)."""
+    if lang == "zh":
+        return f"问题在 {'、'.join(values.raw('paths'))}"
+    return "; ".join(values.raw("problems"))
+
+
 def _tiles_not_legal(values: Any, lang: str) -> str:
     reasons = _joined((_nested(values, r, lang) for r in values.raw("reasons")), lang, "; ", "；")
     if lang == "zh":
@@ -246,6 +254,7 @@ _BOTH: dict[str, Template] = {
     "why_fewer_substitutions": _why_fewer,
     "why_first": _why_first,
     "tiles_refused": _tiles_refused,
+    "problems_at": _problems_at,
     "tiles_not_legal": _tiles_not_legal,
     "claim_other_reading": _claim_other_reading,
 }
