@@ -1,13 +1,21 @@
 """Hand-file input models (pydantic v2), shared by every region.
 
-The shapes follow ../shared/HAND-FORMAT.md.  Each region builds its own :class:`Hand`
-with :func:`hand_model`, from its options model, fan vocabulary and kong kinds
-(``hand_model("Wuhan", WuhanOptions, WuhanFan, WuhanKong)``), so pydantic checks every
-value against that region's tables and reports the key path of each error.
+The shapes follow ../shared/HAND-FORMAT.md.  Each region subclasses :class:`Player`,
+:class:`TileMeld`, :class:`WinTiles`, :class:`Win` and :class:`Hand` in its package
+(``settle/rules/<key>/model.py``: ``WuhanPlayer`` ... ``WuhanHand``), narrowing the fields that
+hold its options model, fan vocabulary and kong kinds, so pydantic checks every value against
+that region's tables and reports the key path of each error; a region outside settle may build
+the same classes with :func:`hand_model`.  The base classes are the shared shape the shared
+layers read; only a region's classes validate hand files.
 
 The region models are plain subclasses that narrow a few fields, not pydantic generics:
 a parametrised generic costs tens of milliseconds to build, which every ``settle hand``
-would pay at start-up (issue 5, cold start).
+would pay at start-up (issue 5, cold start).  A type checker sees each narrowed field as an
+override of a mutable attribute, where ``list`` and ``dict`` are invariant: a region's
+``players: Players[WuhanPlayer]`` overrides ``players: Players[Player]`` with a
+``type: ignore[assignment]``, safe because the models are frozen (no one can store a
+``Player`` into a ``WuhanHand``).  The generic aliases :data:`Players` and :data:`OneOrMany`
+are only spelling: ``Players[WuhanPlayer]`` is the plain ``Annotated`` type.
 
 Checks that need several fields at once (a winner who is also ``from``, ``opens``
 below ``exposed + added`` ...) live in :mod:`settle.rules.checks` and in the regions.
@@ -16,8 +24,8 @@ below ``exposed + added`` ...) live in :mod:`settle.rules.checks` and in the reg
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     AliasChoices,
@@ -37,7 +45,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from settle.vocab import Term, WinBy, vocabulary
+from settle.vocab import Term, Vocabulary, WinBy
 
 Name = Annotated[
     str,
@@ -175,7 +183,10 @@ MELD_KINDS: dict[str, Term] = {
 }
 """Kinds of a declared meld in ``win.tiles.melds``."""
 
-MeldKind = vocabulary(MELD_KINDS, "meld kind")
+MeldKindKey = Literal["chow", "pung", "kong"]
+"""The keys of :data:`MELD_KINDS`, for a type checker."""
+
+MeldKind = Annotated[MeldKindKey, Vocabulary(MELD_KINDS, "meld kind")]
 
 
 class TileMeld(Strict):
@@ -187,7 +198,7 @@ class TileMeld(Strict):
     Chinese names too), for kongs only.  Consistency is checked in :mod:`settle.engine.tilelevel`.
     """
 
-    kind: MeldKind  # type: ignore[valid-type]
+    kind: MeldKind
     tiles: TileText
     from_: Name | None = Field(None, alias="from",
                                description="who fed this claimed meld (chow, pung, exposed kong, "
@@ -223,7 +234,7 @@ class Win(Strict):
     """The win: who won, how, from whom, and the named items claimed (HAND-FORMAT "The win")."""
 
     winner: Name
-    by: WinBy  # type: ignore[valid-type]
+    by: WinBy
     from_: Name | None = Field(None, alias="from",
                                description="the discarder, or the robbed player (G6)")
     fans: list[str] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
@@ -240,6 +251,14 @@ class Win(Strict):
     def discarder(self) -> str | None:
         """The player treated as discarder: ``from`` on a discard or robbed kong (G6)."""
         return self.from_ if self.by != "self_draw" else None
+
+    @property
+    def the_discarder(self) -> str:
+        """``from`` of a checked win that is no self-draw: the discarder, or the robbed player (G6).
+        TypeError without one (:mod:`settle.rules.checks` requires it): a caller's mistake."""
+        if self.from_ is None:
+            raise TypeError(f"a win by {self.by} without `from`")
+        return self.from_
 
 
 class Abandon(Strict):
@@ -309,25 +328,51 @@ def _reject_repeats(names: list[object]) -> None:
             {"name": name})
 
 
+PlayerT = TypeVar("PlayerT", bound=Player)
+WinT = TypeVar("WinT", bound=Win)
+
+Players = Annotated[dict[Name, PlayerT], BeforeValidator(_players_mapping)]
+"""``players``: name -> the region's player model (``Players[WuhanPlayer]``), the list form accepted."""
+
+
 def _win_shape(value: object) -> str:
     return "many" if isinstance(value, list) else "one"
 
 
+OneOrMany = Annotated[
+    Annotated[WinT, Tag("one")] | Annotated[list[WinT], Tag("many")],
+    Discriminator(_win_shape),
+]
+"""``win``: the region's win model (``OneOrMany[WuhanWin]``) as a mapping, or a list of them
+(Rushan 一炮多响, R8), told apart by shape."""
+
+
 def one_or_many(win: type[Win]) -> Any:
-    """``win`` as a mapping, or a list of them (Rushan 一炮多响, R8), told apart by shape."""
-    return Annotated[
-        Annotated[win, Tag("one")] | Annotated[list[win], Tag("many")],  # type: ignore[valid-type]
-        Discriminator(_win_shape),
-    ]
+    """``OneOrMany[win]``, for a win model made at run time (:func:`hand_model`)."""
+    alias: Any = OneOrMany  # subscripted with a value: a class made at run time is no type to a checker
+    return alias[win]
 
 
-WinOrWins = one_or_many(Win)
-"""The shape of ``win`` in the shared model (each region narrows ``Win``)."""
+def win_list(win: WinT | list[WinT] | None) -> list[WinT]:
+    """The value of ``win`` as a list: none, one entry, or several for Rushan 一炮多响 (R8)."""
+    if win is None:
+        return []
+    return win if isinstance(win, list) else [win]
 
 
-def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
+def single_win(win: WinT | list[WinT] | None) -> WinT:
+    """The value of ``win`` of a hand that has exactly one win (regions with one winner per hand
+    reject a list in their checks; a draw has none).  TypeError otherwise: a caller's mistake."""
+    if win is None or isinstance(win, list):
+        raise TypeError(f"a hand with one win expected, got {type(win).__name__}")
+    return win
+
+
+def default_when_empty(options: type[Strict]) -> Callable[[object], object]:
     """A before-validator giving ``options`` absent, null or ``{}`` the region's default options,
-    validated once and shared (options models are frozen): most hands state no options."""
+    validated once and shared (options models are frozen): most hands state no options.  Pair it
+    with :func:`options_field` (``Annotated[WuhanOptions, BeforeValidator(default_when_empty(
+    WuhanOptions))] = options_field()``)."""
 
     @functools.cache
     def default() -> Strict:
@@ -341,6 +386,13 @@ def _default_when_empty(options: type[Strict]) -> Callable[[object], object]:
     return fill
 
 
+def options_field() -> Any:
+    """The ``Field`` of a region's ``options``: omitted, it is None, which :func:`default_when_empty`
+    validates into the region's defaults (typed ``Any``: the field's type is the options model,
+    its default is None)."""
+    return Field(None, validate_default=True, description=OPTIONS_HELP)
+
+
 class Hand(Strict):
     """One finished hand (局), as in HAND-FORMAT.md "Top-level keys".
 
@@ -350,11 +402,10 @@ class Hand(Strict):
 
     id: Annotated[str, StringConstraints(max_length=200)] | StrictInt | None = None
     region: str
-    players: Annotated[dict[Name, Player], BeforeValidator(_players_mapping)] = Field(
-        description=PLAYERS_HELP)
+    players: Players[Player] = Field(description=PLAYERS_HELP)
     dealer: Name | None = Field(None, description="庄家")
-    options: Strict = Field(description=OPTIONS_HELP)  # the region's model and defaults: hand_model
-    win: WinOrWins | None = None
+    options: Strict = Field(description=OPTIONS_HELP)  # a region's model narrows it (options_field)
+    win: OneOrMany[Win] | None = None
     draw: StrictBool = Field(False, description="荒庄 / 流局: nobody won")
     abandon: Abandon | None = Field(None, description="逃跑 (H9)")
     fans: dict[Name, FanTotal] | None = Field(
@@ -381,25 +432,30 @@ class Hand(Strict):
         return list(self.players)
 
     @property
-    def wins(self) -> list[Any]:
-        """The win(s) as a list: one entry, or several for Rushan 一炮多响 (R8)."""
-        win = self.win
-        if win is None:
-            return []
-        return win if isinstance(win, list) else [win]
+    def the_dealer(self) -> str:
+        """The dealer of a checked hand where the region needs one (``Region.dealer_needed_on_win``;
+        always for a draw).  TypeError without one: a caller's mistake."""
+        if self.dealer is None:
+            raise TypeError("a hand without a dealer")
+        return self.dealer
+
+    @property
+    def wins(self) -> Sequence[Win]:
+        """The win(s) as a list: one entry, or several for Rushan 一炮多响 (R8).  A ``Sequence`` to a
+        type checker, so that a region's hand may give its own win model (``list[RushanWin]``)."""
+        return win_list(self.win)
 
     def explicit_total(self, name: str) -> int | None:
         """The stated 番/斤 total of ``name`` (G5), or None when it is to be counted."""
         return None if self.fans is None else self.fans.get(name)
 
 
-WinByKey = Literal["self_draw", "discard", "robbed_kong"]
-
 
 def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[Hand]:
-    """The ``Hand`` model of one region (``WuhanHand`` ...): the shared shape with the region's
-    options model, fan vocabulary type (``win.fans`` items) and kong-kind type (``kongs`` keys,
-    ``melds[i].kong``).  Each class is named after the region (``WuhanPlayer``, ``WuhanWin``),
+    """The ``Hand`` model of one region made at run time (a region outside settle may use it; the
+    built-in ones write the classes out, ``settle/rules/<key>/model.py``): the shared shape with the
+    region's options model, fan vocabulary type (``win.fans`` items) and kong-kind type (``kongs``
+    keys, ``melds[i].kong``).  Each class is named after the region (``WuhanPlayer``, ``WuhanWin``),
     which is also its name in the JSON Schema.  Built lazily, on first validation.
     """
 
@@ -407,17 +463,19 @@ def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[
         return create_model(f"{region}{base.__name__}", __base__=base,
                             __module__=base.__module__, **fields)
 
+    # A class made here is a value to a type checker, not a type: so are the generics it goes into.
+    generic_list: Any = list
+    players: Any = Players
     player = narrowed(Player, kongs=(dict[kong, Count], Field(default_factory=dict, description=KONGS_HELP)))
     meld = narrowed(TileMeld, kong=(kong | None, Field(None, description=MELD_KONG_HELP)))
-    tiles = narrowed(WinTiles, melds=(list[meld], Field(default_factory=list, max_length=4,  # type: ignore[valid-type]
-                                                         description=MELDS_HELP)))
+    tiles = narrowed(WinTiles, melds=(generic_list[meld], Field(default_factory=list, max_length=4,
+                                                               description=MELDS_HELP)))
     win = narrowed(Win, fans=(list[fan], Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)),
                    tiles=(tiles | None, Field(None, description=WIN_TILES_HELP)))
-    return narrowed(  # type: ignore[no-any-return]
+    hand: type[Hand] = narrowed(
         Hand,
-        players=(Annotated[dict[Name, player], BeforeValidator(_players_mapping)],  # type: ignore[valid-type]
-                 Field(description=PLAYERS_HELP)),
-        options=(Annotated[options, BeforeValidator(_default_when_empty(options))],
-                 Field(None, validate_default=True, description=OPTIONS_HELP)),
+        players=(players[player], Field(description=PLAYERS_HELP)),
+        options=(Annotated[options, BeforeValidator(default_when_empty(options))], options_field()),
         win=(one_or_many(win) | None, None),
     )
+    return hand

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, JsonValue
+    from pydantic_core import CoreSchema
 
 # Each simplified character that appears in a key's Chinese name, with its traditional form,
 # so that every alias is accepted in both scripts (G14) without listing each twice.
@@ -112,10 +116,14 @@ def lookup_table(terms: Iterable[Term]) -> dict[str, str]:
     return table
 
 
+def _no_hint(word: str) -> str | None:
+    return None
+
+
 def vocabulary(
     terms: Mapping[str, Term],
     what: str,
-    foreign: Callable[[str], str | None] = lambda _: None,
+    foreign: Callable[[str], str | None] = _no_hint,
 ) -> Any:
     """A pydantic type accepting the keys of ``terms`` or any alias, normalised to the key.
 
@@ -142,12 +150,41 @@ def vocabulary(
     keys = tuple(terms)
     description = "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms.values())
     # The JSON Schema lists every accepted spelling, so a file using an alias (自摸, 清一色) validates.
-    spellings = list(dict.fromkeys(s for t in terms.values() for s in t.spellings()))
+    spellings: list[JsonValue] = list(dict.fromkeys(s for t in terms.values() for s in t.spellings()))
     return Annotated[
-        Literal[keys],  # type: ignore[valid-type]
+        Literal[keys],
         BeforeValidator(normalise),
         Field(description=description, json_schema_extra={"enum": spellings}),
     ]
+
+
+class Vocabulary:
+    """Pydantic metadata that makes a type a vocabulary: ``Annotated[str, Vocabulary(PATTERNS, "Wuhan
+    fan")]`` is a ``str`` to a type checker and, to pydantic, the type :func:`vocabulary` builds (the
+    keys of ``terms``, any alias normalised to its key, the same errors and JSON Schema).
+
+    A type checker cannot read a type that a function builds; this is how a model's field type is
+    both written out and made from the table.  The annotated type may be the ``Literal`` of the keys
+    (``win.by``), which must then be exactly the keys of ``terms`` (checked when a model is built).
+    The pydantic type is built on first use, when the first model that holds it is built.
+    """
+
+    __slots__ = ("_type", "foreign", "terms", "what")
+
+    def __init__(self, terms: Mapping[str, Term], what: str,
+                 foreign: Callable[[str], str | None] = _no_hint) -> None:
+        self.terms = terms
+        self.what = what
+        self.foreign = foreign
+        self._type: Any = None
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        if get_origin(source) is Literal and set(get_args(source)) != set(self.terms):
+            raise TypeError(f"the Literal of a {self.what} must list its keys {sorted(self.terms)}, "
+                            f"got {sorted(get_args(source))}")
+        if self._type is None:
+            self._type = vocabulary(self.terms, self.what, self.foreign)
+        return handler.generate_schema(self._type)
 
 
 WIN_TYPES: dict[str, Term] = {
@@ -161,4 +198,8 @@ WIN_TYPES: dict[str, Term] = {
 }
 """How a hand was won (``win.by``); G6: the robbed player counts as the discarder."""
 
-WinBy = vocabulary(WIN_TYPES, "win type (by)")
+WinByKey = Literal["self_draw", "discard", "robbed_kong"]
+"""The keys of :data:`WIN_TYPES`, for a type checker."""
+
+WinBy = Annotated[WinByKey, Vocabulary(WIN_TYPES, "win type (by)")]
+"""``win.by``: a key of :data:`WIN_TYPES` or an alias of one (G14)."""

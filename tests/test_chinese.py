@@ -137,9 +137,11 @@ def test_sessions_in_chinese_have_no_english(hand: dict[str, Any], count: int, f
         assert english_left(piece.replace("<stdin>", ""), names) == set(), piece
 
 
+CLAIMS = ("qingyise", "pengpenghu", "hard", "qidui", "pihu", "fengyise")
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=st.sampled_from(TILE_HANDS), claims=st.lists(st.sampled_from(["qingyise", "pengpenghu", "hard", "qidui",
-                                                                          "pihu", "fengyise"]), max_size=2, unique=True),
+@given(hand=st.sampled_from(TILE_HANDS), claims=st.lists(st.sampled_from(CLAIMS), max_size=2, unique=True),
        fmt=st.sampled_from(["table", "json"]))
 def test_checks_in_chinese_have_no_english(hand: dict[str, Any], claims: list[str], fmt: str) -> None:
     """``settle check --lang zh`` of a tile hand with some claimed fans (claims the region lacks are

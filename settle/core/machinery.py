@@ -148,7 +148,7 @@ def seats_after(players: Sequence[str], name: str) -> list[str]:
     return [*players[i + 1:], *players[:i]]
 
 
-def split_largest_remainder(total: int, weights: Sequence[tuple[str, int]]) -> dict[str, int]:
+def split_largest_remainder(total: int, weights: Sequence[tuple[str, Amount]]) -> dict[str, int]:
     """Split ``total`` whole points in proportion to ``weights`` (name, weight).
 
     Largest remainder method; ties go to the name listed first, so callers list names in the

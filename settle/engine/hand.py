@@ -15,17 +15,20 @@ them) are in :mod:`settle.engine.validation`; hands with tiles go through
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settle.core import Settlement
 from settle.engine.validation import has_tiles, rule_problems, validate_model
 from settle.errors import HandError
 from settle.rules.registry import Region
 
+if TYPE_CHECKING:
+    from settle.model import Hand
+
 __all__ = ["parse_hand", "settle_hand", "settle_many"]
 
 
-def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Any]:
+def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Hand]:
     """Validate a hand document (plain dict) into its region and region-typed ``Hand`` model.
 
     Raises :class:`HandError` listing every problem found: pydantic's (types, unknown keys,

@@ -46,6 +46,7 @@ from typing import Any
 from settle.core import Catalog, Settlement, Step
 from settle.engine.validation import has_tiles, rule_problems, validate_model
 from settle.errors import HandError, Path, Problem, format_path
+from settle.model import Hand, TileMeld, Win, WinTiles
 from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
 from settle.tiles import (
@@ -64,9 +65,6 @@ from settle.tiles import (
 from settle.tiles.messages import TILES, tile_catalog
 from settle.tiles.messages import fan_labels as _labels_text
 from settle.tiles.rules import reason_key
-
-Hand = Any  # a region's Hand model (settle.model.hand_model)
-WinModel = Any  # that region's Win model
 
 ORDINARY_KONGS = ("exposed", "added", "concealed")
 """Kong kinds a meld can have (G3); single-tile kongs (红中杠, 宝杠 ...) are no melds."""
@@ -424,25 +422,35 @@ def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, 
     """Step 1 for the ``index``-th win: its :class:`TileWin`, or None and the problems found."""
     win = hand.wins[index]
     base = (*win_path(hand, index), "tiles")
-    spec = win.tiles
+    spec = _tiles_of(win)
     problems: list[Problem] = []
     concealed = _parsed(spec.hand, (*base, "hand"), problems, parse_tiles)
     win_tile = _win_tile(spec.win_tile, (*base, "win_tile"), problems)
     indicator = _parsed(spec.indicator, (*base, "indicator"), problems, parse_tile)
     bao_tile = _parsed(spec.bao_tile, (*base, "bao_tile"), problems, parse_tile)
-    melds = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(spec.melds)]
+    read = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(spec.melds)]
     problems += _feeder_problems(win, spec.melds, base)
     if problems:
         return None, problems
+    melds = [m for m in read if m is not None]  # all of them: a meld not read is a problem
     try:
         tiles = TileHand(tuple(concealed), win_tile, tuple(melds), indicator, bao_tile)
     except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
         return None, [Problem((*base, *_field(exc)), str(exc))]
     claims = tuple(j for j, m in enumerate(melds) if m.claimed)
-    feeders = tuple(spec.melds[j].from_ for j in claims) if claims and spec.melds[claims[0]].from_ else None
-    kongs = Counter(m.kong_kind for m in melds if m.kind == "kong")
+    # ``from`` on every claimed meld or on none (_feeder_problems): the feeders, or None.
+    named = [feeder for j in claims if (feeder := spec.melds[j].from_) is not None]
+    feeders = tuple(named) if named else None
+    kongs = Counter(m.kong_kind for m in melds if m.kind == "kong" and m.kong_kind is not None)
     return TileWin(index, win_path(hand, index), win.winner, tiles, claims, feeders, dict(kongs),
                    wildcard(region, hand, tiles)), []
+
+
+def _tiles_of(win: Win) -> WinTiles:
+    """``win.tiles`` of a win that gives them (a tile win); TypeError otherwise: a caller's mistake."""
+    if win.tiles is None:
+        raise TypeError(f"the win of {win.winner} gives no tiles")
+    return win.tiles
 
 
 def _parsed(text: str | None, path: Path, problems: list[Problem], parse: Any) -> Any:
@@ -463,7 +471,7 @@ def _win_tile(text: str | None, path: Path, problems: list[Problem]) -> Any:
     return _parsed(text, path, problems, parse_tile)
 
 
-def _meld(region: Region, win: WinModel, spec: Any, path: Path, problems: list[Problem]) -> Meld | None:
+def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[Problem]) -> Meld | None:
     """One declared meld as an engine :class:`~settle.tiles.Meld`; problems at its keys."""
     found = _meld_kind_problems(region, win, spec, path)
     if found:
@@ -484,7 +492,7 @@ def _field(exc: ValueError) -> Path:
     return exc.path if isinstance(exc, TileError) else ()
 
 
-def _meld_kind_problems(region: Region, win: WinModel, spec: Any, path: Path) -> list[Problem]:
+def _meld_kind_problems(region: Region, win: Win, spec: TileMeld, path: Path) -> list[Problem]:
     """``kong`` given exactly for kongs, an ordinary kind (G3); no ``from`` on a concealed kong."""
     if spec.kind == "kong" and spec.kong is None:
         return [Problem((*path, "kong"), "missing: the kong's kind (exposed 明杠, added 补杠 or concealed 暗杠)")]
@@ -499,7 +507,7 @@ def _meld_kind_problems(region: Region, win: WinModel, spec: Any, path: Path) ->
     return []
 
 
-def _feeder_problems(win: WinModel, melds: Sequence[Any], base: Path) -> list[Problem]:
+def _feeder_problems(win: Win, melds: Sequence[TileMeld], base: Path) -> list[Problem]:
     """``from`` on every claimed meld or on none (G7: a partial list of feeders is not guessed);
     a chow only from the player before the winner (上家, G1) is checked in the effective hand."""
     claimed = [j for j, m in enumerate(melds) if m.kong != "concealed"]
@@ -594,7 +602,7 @@ def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
         if tile_win.winner not in names:
             continue
         before = names[(names.index(tile_win.winner) - 1) % len(names)]
-        spec = hand.wins[tile_win.index].tiles
+        spec = _tiles_of(hand.wins[tile_win.index])
         for j, meld in enumerate(spec.melds):
             if meld.kind == "chow" and meld.from_ is not None and meld.from_ in names and meld.from_ != before:
                 out.append(Problem((*tile_win.tiles_path, "melds", j, "from"),
@@ -606,7 +614,7 @@ def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
 def _remapped(problem: Problem, origins: Mapping[str, Origin]) -> Problem:
     """``players.<winner>.opens[j]`` -> ``win.tiles.melds[k].from`` and so on, where the melds gave it."""
     path = problem.path
-    if len(path) < 3 or path[0] != "players" or path[1] not in origins:
+    if len(path) < 3 or path[0] != "players" or not isinstance(path[1], str) or path[1] not in origins:
         return problem
     origin = origins[path[1]]
     melds = (*origin.tile_win.tiles_path, "melds")
@@ -653,7 +661,7 @@ def wildcard(region: Region, hand: Hand, tiles: TileHand) -> int | None:
 # --- step 3: the fans -------------------------------------------------------------------------
 
 
-def shape_claims(region: Region, win: WinModel) -> list[str]:
+def shape_claims(region: Region, win: Win) -> list[str]:
     """The items of ``win.fans`` the tiles decide: every one but the situational items and the
     items implied by ``by`` (Wuxue/Rushan ``qiangganghu``, G10)."""
     stated = tile_rules(region).situations
@@ -666,7 +674,7 @@ def implied(region: Region, key: str) -> bool:
     return region.patterns[key].kind == "implied"
 
 
-def situations(region: Region, win: WinModel) -> list[str]:
+def situations(region: Region, win: Win) -> list[str]:
     """The situational items of ``win.fans`` (the region's ``TileRules.situations``), passed to the engine."""
     stated = tile_rules(region).situations
     return [k for k in win.fans if k in stated]
@@ -800,12 +808,13 @@ def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
     choices = []
     for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
         picked = choose(prepared, current, tile_win, found[tile_win.index])
+        assert picked.chosen.hand is not None  # a reading is kept settled, with the hand it settled
         current = picked.chosen.hand
         choices.append(picked)
     # The last reading kept was settled on exactly this hand (every winner's fans as kept), and
     # only readings that pass every rule are kept: its settlement is the hand's, as it stands.
     settled = choices[-1].chosen.settlement
-    assert current is not None and settled is not None
+    assert settled is not None
     return Resolution(region, current, _with_reasons(settled, prepared, choices), tuple(choices))
 
 
@@ -1028,7 +1037,8 @@ def _other_reading_steps(prepared: Prepared, claimed: Mapping[str, Sequence[str]
     out = []
     for tile_win in prepared.tile_wins:
         name = tile_win.winner
-        if derived.get(name) is None or tuple(claimed[name]) == tuple(derived[name]):
+        kept = derived.get(name)
+        if kept is None or tuple(claimed[name]) == tuple(kept):
             continue
         found = evaluation(prepared, tile_win)
         if tuple(claimed[name]) not in {ordered(prepared.region, s.fans) for s in found.legal}:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -20,8 +20,16 @@ from settle.model import Hand, Win, name_problem, trimmed_repeats
 from settle.rules.checks import common_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
 
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
-def validate_model(data: Mapping[str, Any]) -> tuple[Region, Any]:
+    class _Error(ErrorDetails):
+        """One pydantic error, with the union alternative it is about (``int``, ``list[...]``) or None."""
+
+        union_tag: str | None
+
+
+def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
     """The region and the pydantic-validated ``Hand`` of ``data``; no rule checks yet.
 
     Raises :class:`HandError` with every type, key and vocabulary problem at its key path,
@@ -109,12 +117,13 @@ def _left_out(data: Mapping[str, Any], paths: list[Path]) -> dict[str, Any]:
     for path in paths:
         if path[0] == "players":
             players = out["players"] = dict(out["players"])
-            details = players[path[1]] = dict(players[path[1]] or {})
+            details: dict[object, Any] = dict(players[path[1]] or {})
+            players[path[1]] = details
             details.pop(path[2], None)
         elif path[0] == "win":
             win = out["win"] = dict(out["win"])
             win.pop(path[1], None)
-        else:
+        elif isinstance(path[0], str):  # a top-level key (a path never starts with an index)
             out.pop(path[0], None)
     return out
 
@@ -145,7 +154,7 @@ def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
             if isinstance(key, str) and key not in known]
 
 
-def rule_problems(region: Region, hand: Any) -> list[Problem]:
+def rule_problems(region: Region, hand: Hand) -> list[Problem]:
     """The shared checks (:mod:`settle.rules.checks`) and the region's own, all reported together."""
     problems = common_problems(hand, region)
     if not problems:
@@ -159,7 +168,7 @@ def rule_problems(region: Region, hand: Any) -> list[Problem]:
     return problems + [p for p in more if p not in problems]
 
 
-def has_tiles(hand: Any) -> bool:
+def has_tiles(hand: Hand) -> bool:
     """Whether any win of ``hand`` gives the winner's tiles (``win.tiles``)."""
     return any(win.tiles is not None for win in hand.wins)
 
@@ -191,7 +200,7 @@ def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
     The errors of the alternatives of one value (``opens``: a count or a list of names) are
     merged into one problem that says which shapes are allowed.
     """
-    grouped: dict[Path, list[Any]] = {}
+    grouped: dict[Path, list[_Error]] = {}
     for err in exc.errors(include_url=False):
         path, other = _split_location(err["loc"], data)
         key = (err.get("ctx") or {}).get("key")
@@ -310,7 +319,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _message(err: Any, path: Path = ()) -> str:
+def _message(err: _Error, path: Path = ()) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     shape = _shape(path)
     if kind == "missing":
@@ -340,7 +349,7 @@ def _message(err: Any, path: Path = ()) -> str:
     return message.removeprefix("Value error, ")
 
 
-def _alternatives_message(errors: list[Any], path: Path) -> str:
+def _alternatives_message(errors: list[_Error], path: Path) -> str:
     """One message for a value that fits none of the allowed shapes (a union)."""
     value = errors[0].get("input")
     fitting = [e for e in errors if _same_kind(e, value)]
@@ -353,9 +362,9 @@ def _alternatives_message(errors: list[Any], path: Path) -> str:
     return "; or ".join(dict.fromkeys(_message(e, path) for e in errors))
 
 
-def _same_kind(err: Any, value: Any) -> bool:
+def _same_kind(err: _Error, value: Any) -> bool:
     """The alternative whose type the value has: its error is about the value, not its type."""
-    tag = err["union_tag"]
+    tag = err["union_tag"] or ""
     if isinstance(value, bool):
         return False
     if isinstance(value, int):

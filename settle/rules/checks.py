@@ -9,17 +9,15 @@ and a bound on option amounts, so every amount stays printable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from settle.errors import Path, Problem
-from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS
+from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS, Hand, Player, Strict, Win
 from settle.rules.registry import regions_with
 
 if TYPE_CHECKING:
     from settle.rules.registry import Region
-
-Hand = Any  # a region's Hand model (settle.model.hand_model)
 
 
 def common_problems(hand: Hand, region: Region) -> list[Problem]:
@@ -33,7 +31,7 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
     out: list[Problem] = []
     players = hand.players
     win = hand.win
-    wins = [] if win is None else win if isinstance(win, list) else [win]
+    wins = hand.wins
     if len(players) not in region.seats:
         out.extend(_seat_count(hand, region))
     if (win is not None) + bool(hand.draw) + (hand.abandon is not None) != 1 or (
@@ -59,7 +57,7 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
     return out
 
 
-def _all_named_playing(hand: Hand, players: Any, dealer: str | None, wins: list[Any]) -> bool:
+def _all_named_playing(hand: Hand, players: Mapping[str, Player], dealer: str | None, wins: Sequence[Win]) -> bool:
     """Whether every name used in the hand is one of ``players`` (the quick test of :func:`_names`)."""
     if dealer is not None and dealer not in players:
         return False
@@ -82,7 +80,7 @@ def _all_named_playing(hand: Hand, players: Any, dealer: str | None, wins: list[
     return True
 
 
-def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool:
+def _player_facts_into(out: list[Problem], players: Mapping[str, Player], region: Region) -> bool:
     """Add each player's problems to ``out`` (as the per-player checks give them, in order); returns
     whether :func:`_table_limits` may have something to say (a special kong kind past its limit at
     the table, or a player the quick test could not clear)."""
@@ -93,8 +91,7 @@ def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool
     for name, player in players.items():
         kongs = player.kongs
         opens = player.opens
-        feeders = isinstance(opens, list)
-        count = len(opens) if feeders else opens
+        feeders, count = (opens, len(opens)) if isinstance(opens, list) else (None, opens)
         claimed = concealed = 0
         if kongs:
             ordinary = 0
@@ -115,7 +112,7 @@ def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool
                     out.extend(_kong_limits(name, player, region))
                 if count > 4 or count < claimed or count + concealed > 4:
                     out.extend(_open_limits(name, player))
-                if (player.fish and not has_fish) or (feeders and name in opens):
+                if (player.fish and not has_fish) or (feeders and name in feeders):
                     _fish_and_feeders(out, name, player, region, has_fish)
                 continue
             unsure = True
@@ -123,12 +120,12 @@ def _player_facts_into(out: list[Problem], players: Any, region: Region) -> bool
             out.extend(_open_limits(name, player))
         elif count > 4:
             out.extend(_open_limits(name, player))
-        if (player.fish and not has_fish) or (feeders and name in opens):
+        if (player.fish and not has_fish) or (feeders and name in feeders):
             _fish_and_feeders(out, name, player, region, has_fish)
     return unsure or any(total > kinds[kind].limit for kind, total in table.items())
 
 
-def _fish_and_feeders(out: list[Problem], name: str, player: Any, region: Region, has_fish: bool) -> None:
+def _fish_and_feeders(out: list[Problem], name: str, player: Player, region: Region, has_fish: bool) -> None:
     if player.fish and not has_fish:
         out.append(Problem(("players", name, "fish"),
                            f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}"))
@@ -198,7 +195,7 @@ def _named_players(hand: Hand) -> Iterator[tuple[Path, str]]:
             yield ("players", name, "opens", j), feeder
 
 
-def _kong_limits(name: str, player: Any, region: Region) -> Iterator[Problem]:
+def _kong_limits(name: str, player: Player, region: Region) -> Iterator[Problem]:
     for kind, count in player.kongs.items():
         limit = region.kongs[kind].limit
         if count > limit:
@@ -210,7 +207,7 @@ def _kong_limits(name: str, player: Any, region: Region) -> Iterator[Problem]:
                       f"{ordinary} four-tile kongs (exposed + added + concealed) is more than 4")
 
 
-def _open_limits(name: str, player: Any) -> Iterator[Problem]:
+def _open_limits(name: str, player: Player) -> Iterator[Problem]:
     """G4: ``opens >= exposed + added`` and ``opens + concealed <= 4``."""
     opens = player.open_count
     claimed = player.kong_count("exposed", "added")
@@ -248,7 +245,7 @@ def _liable_spelling(hand: Hand) -> Iterator[Problem]:
                           f"`liable: none` is ambiguous: a player is named {clash[0]!r}; rename the player")
 
 
-def _one_win(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Problem]:
+def _one_win(hand: Hand, region: Region, win: Win, path: Path) -> Iterator[Problem]:
     if win.by == "self_draw" and win.from_ is not None:
         yield Problem((*path, "from"), "a self-draw (自摸) has no `from`; remove it or set `by`")
     if win.by != "self_draw" and win.from_ is None:
@@ -261,7 +258,7 @@ def _one_win(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Probl
     yield from _fan_fit(hand, region, win, path)
 
 
-def _fan_fit(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Problem]:
+def _fan_fit(hand: Hand, region: Region, win: Win, path: Path) -> Iterator[Problem]:
     """G10: each named item fits the win type; no item twice; one item per exclusive group."""
     groups: dict[str, str] = {}
     for j, key in enumerate(win.fans):
@@ -279,7 +276,7 @@ def _fan_fit(hand: Hand, region: Region, win: Any, path: Path) -> Iterator[Probl
             groups.setdefault(pattern.group, key)
 
 
-def _several_wins(hand: Hand, wins: list[Any]) -> Iterator[Problem]:
+def _several_wins(hand: Hand, wins: Sequence[Win]) -> Iterator[Problem]:
     """R8: several winners share one discarder and are different players."""
     discarders = {w.from_ for w in wins}
     if len(discarders) > 1:
@@ -312,15 +309,15 @@ _SMALL_KINDS = frozenset({bool, type(None), str, float, int})
 """Option values :func:`_option_amounts` passes without looking further, ints when at most MAX_POINTS."""
 
 
-def _option_fields(model: type) -> tuple[str, ...]:
+def _option_fields(model: type[Strict]) -> tuple[str, ...]:
     """The field names of an options model, looked up once per model."""
     fields = _OPTION_FIELDS.get(model)
     if fields is None:
-        fields = _OPTION_FIELDS[model] = tuple(model.model_fields)  # type: ignore[attr-defined]
+        fields = _OPTION_FIELDS[model] = tuple(model.model_fields)
     return fields
 
 
-def _small_options(options: Any) -> bool:
+def _small_options(options: Strict) -> bool:
     """The quick test of :func:`_option_amounts`: True when it has nothing to say."""
     values = [getattr(options, key) for key in _option_fields(type(options))]
     kinds = set(map(type, values))

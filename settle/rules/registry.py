@@ -19,13 +19,16 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from settle.core import Catalog, Settlement
 from settle.errors import HandError, Problem
 from settle.vocab import KongKind, Pattern, Term, lookup_table, simplified
+
+if TYPE_CHECKING:
+    from settle.model import Hand  # not loaded with the registry: the models come with a region
 
 CheckFn = Callable[[Any], list[Problem]]
 SettleFn = Callable[[Any], Settlement]
@@ -59,7 +62,7 @@ class Region:
     patterns: Mapping[str, Pattern]
     kongs: Mapping[str, KongKind]
     options: type[BaseModel]
-    hand_model: type[BaseModel]
+    hand_model: type[Hand]
     check: CheckFn
     settle: SettleFn
     explicit_totals: bool = True
@@ -114,8 +117,13 @@ def _plugins() -> dict[str, _Entry]:
             raise TypeError(f"entry point {point.name!r} of {ENTRY_POINT_GROUP} is not a settle Region: {region!r}")
         if region.key in _builtin() or region.key in out:
             continue  # a built-in region is never replaced
-        out[region.key] = _Entry(region.term, 1000, lambda region=region: region)
+        out[region.key] = _Entry(region.term, 1000, _loaded(region))
     return out
+
+
+def _loaded(region: Region) -> Callable[[], Region]:
+    """The loader of a region that is loaded already (an installed one: its entry point named it)."""
+    return lambda: region
 
 
 def _entries(everything: bool = True) -> dict[str, _Entry]:

@@ -20,10 +20,10 @@ from functools import lru_cache
 
 from settle.core.steps import Step
 from settle.tiles.errors import TileError
-from settle.tiles.features import IS_258, SUIT_BIT, Features, feature_search, features_of, materialise
+from settle.tiles.features import IS_258, SUIT_BIT, Features, Part, feature_search, features_of, materialise
 from settle.tiles.hand import CHOW, TileHand
 from settle.tiles.notation import format_tiles, is_258
-from settle.tiles.readings import LOOSE, SEVEN_PAIRS, STANDARD, Reading, enumerate_readings, loose_reading
+from settle.tiles.readings import LOOSE, SEVEN_PAIRS, STANDARD, Group, Reading, enumerate_readings, loose_reading
 from settle.tiles.rules import WIN_BY, TileContext, TileRules, reason, reason_key
 
 _SHAPE_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, LOOSE: 2}
@@ -203,10 +203,10 @@ def _scored(
     """(fans, rejection reason or None, reading) of every reading, or with ``distinct``
     of one reading per (fans, reason): the one with fewest substitutions, built last."""
     if not distinct:
-        return [_judge(context, rules, features_of(r), r) for r in _all_readings(context, rules)]
-    kept: dict[tuple[frozenset[str], Step | None], tuple[tuple[int, int], Features, object]] = {}
+        return [(*_judge(context, rules, features_of(r)), r) for r in _all_readings(context, rules)]
+    kept: dict[tuple[frozenset[str], Step | None], tuple[tuple[int, int], Features, _Payload]] = {}
     for features, subs, payload in _feature_candidates(context, rules):
-        fans, why, _ = _judge(context, rules, features, None)
+        fans, why = _judge(context, rules, features)
         rank = (subs, _SHAPE_ORDER[features.shape])
         held = kept.get((fans, why))
         if held is None or rank < held[0]:
@@ -217,14 +217,17 @@ def _scored(
     ]
 
 
-def _judge(
-    context: TileContext, rules: TileRules, features: Features, reading: Reading | None
-) -> tuple[frozenset[str], Step | None, Reading | None]:
+def _judge(context: TileContext, rules: TileRules, features: Features) -> tuple[frozenset[str], Step | None]:
     fans = frozenset(rules.fans(context, features))
-    return fans, rules.illegal(context, features, fans), reading
+    return fans, rules.illegal(context, features, fans)
 
 
-def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Features, int, object]]:
+_Payload = tuple[Part, ...] | Reading
+"""What a candidate reading is kept as: the search's parts (built by :func:`materialise` only if
+kept), or a loose reading, built already."""
+
+
+def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Features, int, _Payload]]:
     """(features, substitutions, parts or a loose reading) from the feature search."""
     hand, wild = context.hand, context.wild
     counts = [0] * 34
@@ -234,7 +237,7 @@ def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Fe
         counts[wild] = 0
     seven_pairs = rules.seven_pairs and not hand.melds
     found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
-    candidates: list[tuple[Features, int, object]] = [(f, subs, parts) for f, (subs, parts) in found.items()]
+    candidates: list[tuple[Features, int, _Payload]] = [(f, subs, parts) for f, (subs, parts) in found.items()]
     for reading in _loose_readings(context, rules):
         candidates.append((features_of(reading), reading.substitutions, reading))
     return candidates
@@ -256,7 +259,8 @@ def _loose_reading(context: TileContext, fan: str) -> Reading | None:
     qualifying = _QUALIFYING[fan]
     wild = context.wild
     held = set(context.hand.concealed)
-    held.discard(wild)  # type: ignore[arg-type]
+    if wild is not None:
+        held.discard(wild)
     if not (held <= qualifying and qualifying.issuperset(context.meld_tiles)):
         return None
     real = [t for t in context.hand.concealed if t != wild]
@@ -273,7 +277,7 @@ _QUALIFYING: Mapping[str, frozenset[int]] = {
 # --- output order -------------------------------------------------------------------
 
 
-def _order(scored: ScoredReading) -> tuple:
+def _order(scored: ScoredReading) -> tuple[int, tuple[str, ...], int, int, tuple[Group, ...], tuple[int, ...]]:
     reading = scored.reading
     return (
         -len(scored.fans),

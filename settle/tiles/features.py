@@ -122,6 +122,8 @@ def feature_search(
 # A part of a reading: (offset, groups, wild values) with tiles counted from the offset,
 # so that one memo entry serves all three suits; shifted only for the readings returned.
 Part = tuple[int, tuple[Group, ...], tuple[int, ...]]
+# What the search found: features -> (substitutions, parts) of the reading kept for them.
+_Found = dict[Features, tuple[int, tuple[Part, ...]]]
 
 
 def materialise(shape: str, parts: tuple[Part, ...], wild: int | None) -> Reading:
@@ -131,7 +133,7 @@ def materialise(shape: str, parts: tuple[Part, ...], wild: int | None) -> Readin
     return make_reading(shape, groups, values, wild)
 
 
-def _keep(found: dict, features: Features, subs: int, parts: tuple[Part, ...]) -> None:
+def _keep(found: _Found, features: Features, subs: int, parts: tuple[Part, ...]) -> None:
     held = found.get(features)
     if held is None or subs < held[0]:
         found[features] = (subs, parts)
@@ -145,6 +147,9 @@ def _keep(found: dict, features: Features, subs: int, parts: tuple[Part, ...]) -
 # Tiles are local (0-8 in a suit, 0-6 honours); the dragon entry is a bitmask of the
 # chows 123/456/789 present (see :func:`_dragon_state`).
 _SuitClass = tuple[int, int, bool, bool, bool, bool, int, int, tuple[Group, ...], tuple[int, ...]]
+# The part of a suit class the classes are merged by (its first seven entries), and the rest.
+_SuitKey = tuple[int, int, bool, bool, bool, bool, int]
+_SuitBest = dict[_SuitKey, tuple[int, tuple[Group, ...], tuple[int, ...]]]
 _EMPTY_SUIT: list[_SuitClass] = [(0, 0, True, True, False, True, 0, 0, (), ())]
 _LOCAL_258 = {9: tuple(i in (1, 4, 7) for i in range(9)), 7: (False,) * 7}
 # Memo key: (local counts, local wild tile or None, wildcards in the hand).
@@ -186,7 +191,7 @@ def _compute_classes(counts: tuple[int, ...], wild: int | None, budget: int) -> 
 
 
 def _merge_classes(a: list[_SuitClass], b: list[_SuitClass], budget: int) -> list[_SuitClass]:
-    best: dict[tuple, tuple[int, tuple[Group, ...], tuple[int, ...]]] = {}
+    best: _SuitBest = {}
     for used, pairs, all_258, pungs, pair_258, hard, dragons, subs, groups, values in a:
         for b_used, b_pairs, b_258, b_pungs, b_pair_258, b_hard, b_dragons, b_subs, b_groups, b_values in b:
             if used + b_used > budget or pairs + b_pairs > 1:
@@ -213,7 +218,7 @@ def _compute_block_classes(counts: tuple[int, ...], wild: int | None, budget: in
         return _EMPTY_SUIT
     local_258 = _LOCAL_258[len(counts)]
     suited = len(counts) == 9
-    best: dict[tuple, tuple[int, tuple[Group, ...], tuple[int, ...]]] = {}
+    best: _SuitBest = {}
     for group, rest, values in anchored:
         used_here = len(values)
         if used_here > budget:
@@ -254,10 +259,23 @@ def _dragon_state(dragons: int) -> int:
 
 _DRAGON_STATE = tuple(_dragon_state(dragons) for dragons in range(8))
 
+# A partial reading over the suits so far, merged by what fans can tell apart:
+# (wilds used, pairs, all 2/5/8, pungs only, pair 2/5/8, hard, dragon, local starts of the
+# dragon chows one suit misses) -> (substitutions, parts) of the one with fewest substitutions.
+_State = tuple[int, int, bool, bool, bool, bool, bool, tuple[int, ...]]
+_States = dict[_State, tuple[int, tuple[Part, ...]]]
+# What a group of wildcards alone does to the features: (suit bit, all 2/5/8, pung, pair 2/5/8,
+# hard, the dragon chow it makes or _NO_DRAGON); a class of them is (group, substitutions, effect).
+_WildEffect = tuple[int, bool, bool, bool, bool, int]
+_WildClass = tuple[Group, int, _WildEffect]
+# The features of a partial reading, but for the shape: (suits, all 2/5/8, pungs only, pair 2/5/8,
+# hard, dragon, missing dragon starts).
+_Partial = tuple[int, bool, bool, bool, bool, bool, tuple[int, ...]]
 
-def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, found: dict) -> None:
+
+def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, found: _Found) -> None:
     # Partial readings over the suits so far, merged by what fans can tell apart.
-    states: dict[tuple, tuple[int, tuple[Part, ...]]] = {(0, 0, True, True, False, True, False, ()): (0, ())}
+    states: _States = {(0, 0, True, True, False, True, False, ()): (0, ())}
     suits = 0
     for start, end in _SUIT_STARTS:
         segment = counts[start:end]
@@ -272,14 +290,14 @@ def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, foun
             features = Features(STANDARD, suits, all_258, pungs, pair_258, hard, dragon, 0)
             _keep(found, features, subs, parts)
         elif (left, pairs) in ((2, 0), (3, 1)):
-            partial = (suits, all_258, pungs, pair_258, hard, dragon, missing)
+            partial: _Partial = (suits, all_258, pungs, pair_258, hard, dragon, missing)
             for group, group_subs, effect in _wild_only_classes(left, wild):
                 features = _with_wild_group(partial, effect)
                 _keep(found, features, subs + group_subs, (*parts, (0, (group,), group)))
 
 
-def _extend(states: dict, start: int, classes: list[_SuitClass], wilds: int) -> dict:
-    merged: dict[tuple, tuple[int, tuple[Part, ...]]] = {}
+def _extend(states: _States, start: int, classes: list[_SuitClass], wilds: int) -> _States:
+    merged: _States = {}
     kept_for = merged.get
     for (used, pairs, all_258, pungs, pair_258, hard, dragon, missing), (subs, parts) in states.items():
         for s_used, s_pairs, s_258, s_pungs, s_pair_258, s_hard, s_dragons, s_subs, s_groups, s_values in classes:
@@ -304,10 +322,10 @@ def _extend(states: dict, start: int, classes: list[_SuitClass], wilds: int) -> 
     return merged
 
 
-_WILD_ONLY: dict[tuple[int, int | None], list] = {}
+_WILD_ONLY: dict[tuple[int, int | None], list[_WildClass]] = {}
 
 
-def _wild_only_classes(size: int, wild: int | None) -> list:
+def _wild_only_classes(size: int, wild: int | None) -> list[_WildClass]:
     """Groups of wildcards alone (any tile), one per kind of effect on the features."""
     key = (size, wild)
     classes = _WILD_ONLY.get(key)
@@ -316,16 +334,16 @@ def _wild_only_classes(size: int, wild: int | None) -> list:
     return classes
 
 
-def _compute_wild_only_classes(size: int, wild: int | None) -> list:
+def _compute_wild_only_classes(size: int, wild: int | None) -> list[_WildClass]:
     candidates: list[Group] = [(t,) * size for t in range(34)]
     if size == 3:
         candidates += [(s, s + 1, s + 2) for suit in (0, 9, 18) for s in range(suit, suit + 7)]
-    best: dict[tuple, tuple[int, Group]] = {}
+    best: dict[_WildEffect, tuple[int, Group]] = {}
     for group in candidates:
         subs = sum(t != wild for t in group)
         is_chow = group[0] != group[-1]
         start = group[0]
-        effect = (
+        effect: _WildEffect = (
             SUIT_BIT[start],
             IS_258[start] and not is_chow,
             not is_chow,
@@ -339,7 +357,7 @@ def _compute_wild_only_classes(size: int, wild: int | None) -> list:
     return [(group, subs, effect) for effect, (subs, group) in best.items()]
 
 
-def _with_wild_group(partial: tuple, effect: tuple) -> Features:
+def _with_wild_group(partial: _Partial, effect: _WildEffect) -> Features:
     suits, all_258, pungs, pair_258, hard, dragon, missing = partial
     suit_bit, g_258, g_pung, g_pair_258, g_hard, g_dragon = effect
     return Features(
@@ -357,7 +375,7 @@ def _with_wild_group(partial: tuple, effect: tuple) -> Features:
 # --- seven pairs ----------------------------------------------------------------------
 
 
-def _seven_pairs_search(counts: Sequence[int], wilds: int, wild: int | None, found: dict) -> None:
+def _seven_pairs_search(counts: Sequence[int], wilds: int, wild: int | None, found: _Found) -> None:
     if sum(map((1).__and__, counts)) > wilds:
         return
     pairs: list[Group] = []

@@ -121,7 +121,7 @@ def parse_tiles(text: str) -> list[int]:
     ``"123m 45p 11z"`` -> ``[0, 1, 2, 12, 13, 27, 27]``; ``"一万 红中"`` -> ``[0, 31]``.
     """
     if not isinstance(text, str):
-        raise ValueError(f"tiles must be a string such as '123m 55z', got {text!r}")
+        raise _not_text(text)
     tiles = _PARSED.get(text)
     if tiles is None:
         if _COMPACT_ONLY.fullmatch(text):
@@ -132,6 +132,10 @@ def parse_tiles(text: str) -> list[int]:
             _PARSED.clear()
         _PARSED[text] = tiles
     return list(tiles)
+
+
+def _not_text(value: object) -> ValueError:
+    return ValueError(f"tiles must be a string such as '123m 55z', got {value!r}")
 
 
 def _read_tiles(text: str) -> list[int]:
@@ -192,7 +196,9 @@ def _bad_tokens_message(bad: list[_BadToken], original: str) -> str:
 
 def parse_tile(text: str | int) -> int:
     """Exactly one tile, from notation (``"5m"``, ``"红中"``) or an id (``4``)."""
-    if isinstance(text, int) and not isinstance(text, bool):
+    if not isinstance(text, str):
+        if isinstance(text, bool) or not isinstance(text, int):
+            raise _not_text(text)
         return check_tile(text)
     tiles = parse_tiles(text)
     if len(tiles) != 1:

@@ -170,14 +170,14 @@ def _wild_only_groups(left: int, pair_needed: int) -> tuple[Group, ...]:
     return ()
 
 
-_SUIT_OPTIONS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int], list]] = {}
+_SuitOptions = dict[tuple[int, int], list[tuple[tuple[Group, ...], tuple[int, ...]]]]
+"""One suit's readings, bucketed by (wildcards used, pairs made): (groups, wild values) of each."""
+_SUIT_OPTIONS: dict[tuple[int, tuple[int, ...]], _SuitOptions] = {}
 READINGS_MEMO_LIMIT = 20_000  # entries kept before a table starts afresh (memory bound)
 _SUIT_READINGS: dict[tuple[int, tuple[int, ...]], list[_Option]] = {}
 
 
-def _suit_options(
-    start: int, counts: tuple[int, ...]
-) -> dict[tuple[int, int], list[tuple[tuple[Group, ...], tuple[int, ...]]]]:
+def _suit_options(start: int, counts: tuple[int, ...]) -> _SuitOptions:
     """Readings of one suit's real tiles, bucketed by (wildcards used, pairs made)."""
     key = (start, counts)
     cached = _SUIT_OPTIONS.get(key)

@@ -278,12 +278,18 @@ def _blame_header(error: HandError, state: _State, hand: Any) -> HandError:
 
 def _from_header(header: Mapping[str, Any], hand: Mapping[str, Any]) -> list[tuple[str, ...]]:
     """The key paths whose values :func:`with_header` takes from the header for ``hand``."""
-    keys = [(key,) for key in ("region", "players", "options") if key in header and key not in hand]
+    keys: list[tuple[str, ...]] = [(key,) for key in ("region", "players", "options")
+                                   if key in header and key not in hand]
     if ("options",) in keys:  # all the hand's options are the header's (a G13 order problem too)
         return keys
-    own = hand.get("options") if isinstance(hand.get("options"), Mapping) else {}
-    shared = header.get("options") if isinstance(header.get("options"), Mapping) else {}
-    return keys + [("options", key) for key in shared if key not in own]
+    own = _options_of(hand)
+    return keys + [("options", key) for key in _options_of(header) if key not in own]
+
+
+def _options_of(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The ``options`` mapping of a header or hand, empty when it gives none (or not a mapping)."""
+    options = document.get("options")
+    return options if isinstance(options, Mapping) else {}
 
 
 def _header_region(header: Mapping[str, Any]) -> str | None:

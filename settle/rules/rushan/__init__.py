@@ -1,7 +1,8 @@
 """Rushan 乳山麻将 (seed 003; RULINGS R1–R11): everything this rule set knows, in one package.
 
 * :mod:`.vocab` — bases (R1), multipliers (R2) and kong kinds, with their aliases (G14);
-* :mod:`.options` — the room options (封顶, 一炮多响, 门清一条龙, 258将, 搂宝 ...) and the hand model;
+* :mod:`.options` — the room options (封顶, 一炮多响, 门清一条龙, 258将, 搂宝 ...);
+* :mod:`.model` — the hand model (``RushanPlayer`` ... ``RushanHand``);
 * :mod:`.checks` — legality (R8 several winners, G10 and R9 fits, no 包牌);
 * :mod:`.scoring` — hand and kong points (R1–R4), who pays (R5), 飘鱼 (R6), the cap and its split
   (R7, R8), and the dealer rotation (R10);

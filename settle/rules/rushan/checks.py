@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from settle.errors import Path, Problem
 from settle.model import NOBODY
 from settle.rules.checks import win_path
-
-RushanHand = Any  # a RushanHand (settle.rules.rushan.options.RushanHand)
-RushanWin = Any  # one win of a RushanHand (its narrowed Win model)
+from settle.rules.rushan.model import RushanHand, RushanWin
 
 SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}
 """Options under which every win is a self-draw after 报听 (R9)."""

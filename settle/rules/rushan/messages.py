@@ -65,6 +65,11 @@ def _pairs(values: Any, key: str) -> str:
     return ", ".join(f"{n} {k}" for n, k in values.raw(key))
 
 
+def _kongs_zh(values: Any) -> str:
+    """``A 的 1 个杠、C 的 2 个杠``: the kongs of players who did not win."""
+    return "、".join(f"{n} 的 {k} 个杠" for n, k in values.raw("kongs"))
+
+
 def _options(values: Any, lang: str) -> str:
     on = "开" if lang == "zh" else "on"
     shown = ", ".join(f"{k} {on if v is True else v}" for k, v in values.raw("changed"))
@@ -102,7 +107,7 @@ ZH: dict[str, Template] = {
     "implied": lambda v, lang: f"{v['winner']} 报的 {_label(v)}：已由 robbed_kong 计入，只算一次，不另加倍 (G10, R2)",
     "counted_unnamed": lambda v, lang: f"{_label(v)} ×{_value(v)} 计给 {v['winner']}：自摸且没有开口 (R3b)",
     "named_uncounted": lambda v, lang: f"{v['winner']} 报了 {_label(v)} 但不计：未选 menqing_yitiaolong (R3b)",
-    "others_kongs": lambda v, lang: f"{_pairs(v, 'kongs')} 的杠不算分：只算胡牌者的杠 (R4)",
+    "others_kongs": lambda v, lang: f"{_kongs_zh(v)}不算分：只算胡牌者的杠 (R4)",
     "draw_kongs": lambda v, lang: f"荒庄有杠（{_pairs(v, 'kongs')}）：{v['next_dealer']} 接庄 (R10)",
     "draw_no_kongs": "荒庄无杠：{dealer} 连庄 (R10)",
     "options": _options,

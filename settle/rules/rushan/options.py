@@ -1,4 +1,4 @@
-"""Rushan room options (seed 房间选项, 特殊规则; R3, R7, R8, R9) and the Rushan hand model."""
+"""Rushan room options (seed 房间选项, 特殊规则; R3, R7, R8, R9); the hand model is in :mod:`.model`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from pydantic import Field, PositiveInt, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
-from settle.model import Strict, hand_model
-from settle.rules.rushan.vocab import _NIUPAI, NIUPAI_MESSAGE, RushanFan, RushanKong
+from settle.model import Strict
+from settle.rules.rushan.vocab import _NIUPAI, NIUPAI_MESSAGE
 
 
 class RushanOptions(Strict):
@@ -43,5 +43,3 @@ class RushanOptions(Strict):
 
 OPTION_ZH: dict[str, str] = {"cap_includes_fish": "封顶含飘鱼"}
 """中文 names of options whose description does not start with one (``settle rules``)."""
-
-RushanHand = hand_model("Rushan", RushanOptions, RushanFan, RushanKong)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from settle.rules.registry import Region
 from settle.rules.rushan.checks import check
 from settle.rules.rushan.messages import CATALOG
-from settle.rules.rushan.options import OPTION_ZH, RushanHand, RushanOptions
+from settle.rules.rushan.model import RushanHand
+from settle.rules.rushan.options import OPTION_ZH, RushanOptions
 from settle.rules.rushan.scoring import settle
 from settle.rules.rushan.term import TERM
 from settle.rules.rushan.vocab import DISCARDER, KONGS, PATTERNS

@@ -25,11 +25,9 @@ from settle import core
 from settle.core import Debt, Settlement, Step
 from settle.rules.rushan.checks import is_menqing
 from settle.rules.rushan.messages import CATALOG
+from settle.rules.rushan.model import RushanHand, RushanWin
 from settle.rules.rushan.options import RushanOptions
 from settle.rules.rushan.vocab import DEFAULT_BASE, OPTIONAL_COUNT, PATTERNS
-
-RushanHand = Any  # a RushanHand (settle.rules.rushan.options.RushanHand)
-RushanWin = Any  # one win of a RushanHand
 
 
 @dataclass(frozen=True)
@@ -80,6 +78,8 @@ def count_points(hand: RushanHand, win: RushanWin) -> Points:
     """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙)."""
     named_base = [k for k in win.fans if PATTERNS[k].kind == "base"]
     multipliers = [k for k in win.fans if PATTERNS[k].kind == "multiplier"]
+    auto: tuple[str, ...]
+    uncounted: tuple[str, ...]
     if hand.options.menqing_yitiaolong:
         auto = ("menqing",) if is_menqing(hand, win) and "menqing" not in multipliers else ()
         counted, uncounted = (*multipliers, *auto), ()
@@ -121,7 +121,7 @@ def settle(hand: RushanHand) -> Settlement:
 
 def _owed(names: list[str], win: RushanWin, points: Points) -> list[Debt]:
     """R5: on a self-draw every other player owes, else only the discarder (robbed player, G6)."""
-    losers = core.seats_after(names, win.winner) if win.by == "self_draw" else [win.from_]
+    losers = core.seats_after(names, win.winner) if win.by == "self_draw" else [win.the_discarder]
     owed, formula = points.owed, points.formula
     return [Debt(loser, win.winner, owed, formula) for loser in losers]
 
@@ -171,7 +171,7 @@ def next_dealer(hand: RushanHand) -> str:
         stays = any(w.winner == hand.dealer for w in wins)
     else:
         stays = not any(p.kong_count() for p in hand.players.values())
-    return hand.dealer if stays else core.next_after(hand.names, hand.dealer)  # type: ignore[no-any-return]
+    return hand.the_dealer if stays else core.next_after(hand.names, hand.the_dealer)
 
 
 def _reasons(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[Step]:

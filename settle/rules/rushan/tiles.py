@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settle.core import Step
 from settle.rules.rushan.term import TERM
@@ -24,6 +24,9 @@ from settle.tiles.hand import CHOW
 from settle.tiles.notation import check_tile, format_tiles
 from settle.tiles.readings import SEVEN_PAIRS
 from settle.tiles.rules import is_fengyise, is_jiangyise, is_pengpenghu, is_qingyise, reason, seed, table_fans
+
+if TYPE_CHECKING:
+    from settle.rules.rushan.model import RushanHand, RushanWin
 
 BASES = ("pihu", "pengpenghu", "qidui")
 """The bases of R1: every reading has exactly one."""
@@ -156,7 +159,7 @@ class RushanTileRules(TileRules):
         """seed 003: 风一色 直接胡牌 (必须有对子: 风一色不限); 将一色 就可以胡牌, with jiang258 only."""
         return ("fengyise", "jiangyise") if context.options["jiang258"] else ("fengyise",)
 
-    def counted_fans(self, hand: Any, win: Any) -> tuple[str, ...]:
+    def counted_fans(self, hand: RushanHand, win: RushanWin) -> tuple[str, ...]:
         """The base (屁胡 when none is named) and the counted multipliers: 门清 counted unnamed,
         门清/一条龙 not counted with the option off (R1 R3b)."""
         from settle.rules.rushan.scoring import count_points

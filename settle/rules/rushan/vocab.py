@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
 from settle.rules.registry import foreign_term
-from settle.vocab import KongKind, Pattern, vocabulary, with_traditional
+from settle.vocab import KongKind, Pattern, Vocabulary, with_traditional
 
 SELF = frozenset({"self_draw"})
 
@@ -76,8 +77,10 @@ def _hint(kind: str) -> Callable[[str], str | None]:
     return hint
 
 
-RushanFan = vocabulary(PATTERNS, "Rushan fan", _hint("fan"))
-RushanKong = vocabulary(KONGS, "Rushan kong kind", _hint("kong kind"))
+RushanFan = Annotated[str, Vocabulary(PATTERNS, "Rushan fan", _hint("fan"))]
+"""A Rushan scoring item (``win.fans``): a key of :data:`PATTERNS` or an alias of one (G14)."""
+RushanKong = Annotated[str, Vocabulary(KONGS, "Rushan kong kind", _hint("kong kind"))]
+"""A Rushan kong kind (``kongs``, ``melds[i].kong``): a key of :data:`KONGS` or an alias of one."""
 
 DISCARDER = "点炮"
 """What Rushan calls the discarder."""

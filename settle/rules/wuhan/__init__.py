@@ -1,7 +1,8 @@
 """Wuhan 红中赖子杠 (seed 004; RULINGS H1–H12): everything this rule set knows, in one package.
 
 * :mod:`.vocab` — scoring items (大胡, 硬胡) and kong kinds, with their aliases (G14);
-* :mod:`.options` — the house rules (封顶, 金顶/光明顶, 口口翻, 逃跑 ...) and the hand model;
+* :mod:`.options` — the house rules (封顶, 金顶/光明顶, 口口翻, 逃跑 ...);
+* :mod:`.model` — the hand model (``WuhanPlayer`` ... ``WuhanHand``);
 * :mod:`.checks` — legality (H8 开口, 承包 decidable G7, 发财杠 H12);
 * :mod:`.liability` — 承包 (H7) by G11 priority;
 * :mod:`.scoring` — 小胡/大胡, caps, 金顶/光明顶, 逃跑 (H2–H9), and the dealer rotation (H10);

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from settle.errors import Problem
 from settle.rules.wuhan.liability import flush_names, flush_trigger
+from settle.rules.wuhan.model import WuhanHand
 
-Hand = Any  # a WuhanHand
 
-
-def check(hand: Hand) -> list[Problem]:
+def check(hand: WuhanHand) -> list[Problem]:
     """Wuhan legality: H8 ``require_open`` (not when the winner's total is given, G9);
     承包 (b) decidable (G7); 发财 kongs only with ``facai_gang``; lists of wins (R8 is Rushan)."""
     problems = []
@@ -25,8 +22,8 @@ def check(hand: Hand) -> list[Problem]:
     return problems
 
 
-def _win_problems(hand: Hand) -> list[Problem]:
-    win = hand.win
+def _win_problems(hand: WuhanHand) -> list[Problem]:
+    win = hand.the_win
     winner = hand.players[win.winner]
     out = []
     if hand.options.require_open and hand.explicit_total(win.winner) is None and not winner.open_count:

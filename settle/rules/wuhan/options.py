@@ -1,4 +1,4 @@
-"""Wuhan house rules (``options:``) and the Wuhan hand model (seed 004; H1, H5, H6, H7, H9, H12)."""
+"""Wuhan house rules (``options:``; seed 004; H1, H5, H6, H7, H9, H12); the hand model is in :mod:`.model`."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt, StrictBool, model_validator
 
-from settle.model import MAX_POINTS, Strict, hand_model
-from settle.rules.wuhan.vocab import WuhanFan, WuhanKong
+from settle.model import MAX_POINTS, Strict
 
 
 class WuhanOptions(Strict):
@@ -43,12 +42,36 @@ class WuhanOptions(Strict):
         for key, value in fill.items():
             if getattr(self, key) is None:
                 object.__setattr__(self, key, value)
-        caps = (self.cap, self.golden, self.bright)
+        caps = (self.cap, self.golden_points, self.bright_points)
         # An amount past MAX_POINTS is reported as too large (settle.rules.checks), not as out of order.
-        if max(caps) <= MAX_POINTS and not caps[0] <= caps[1] <= caps[2]:  # type: ignore[operator]
+        if max(caps) <= MAX_POINTS and not caps[0] <= caps[1] <= caps[2]:
             raise ValueError(f"caps out of order: need cap <= golden <= bright, got cap {self.cap}, "
                              f"golden {self.golden}, bright {self.bright} (G13)")
         return self
+
+    # ``golden``, ``bright`` and ``escape_penalty`` are None in the input when not stated, and filled in
+    # from ``koukou`` by the validator above: every validated options model has them.
+
+    @property
+    def golden_points(self) -> int:
+        """金顶 (H6): ``golden``, stated or filled in from ``koukou``."""
+        return _filled(self.golden, "golden")
+
+    @property
+    def bright_points(self) -> int:
+        """光明顶 (H6): ``bright``, stated or filled in from ``koukou``."""
+        return _filled(self.bright, "bright")
+
+    @property
+    def escape_points(self) -> int:
+        """逃跑 penalty (H9): ``escape_penalty``, stated or filled in from ``koukou``."""
+        return _filled(self.escape_penalty, "escape_penalty")
+
+
+def _filled(value: int | None, key: str) -> int:
+    if value is None:  # only on an options model made without validation (model_construct)
+        raise TypeError(f"option {key} was not filled in")
+    return value
 
 
 OPTION_ZH: dict[str, str] = {
@@ -60,5 +83,3 @@ OPTION_ZH: dict[str, str] = {
     "facai_gang": "发财杠",
 }
 """中文 names of options whose description does not start with one (``settle rules``)."""
-
-WuhanHand = hand_model("Wuhan", WuhanOptions, WuhanFan, WuhanKong)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from settle.rules.registry import Region
 from settle.rules.wuhan.checks import check
 from settle.rules.wuhan.messages import CATALOG
-from settle.rules.wuhan.options import OPTION_ZH, WuhanHand, WuhanOptions
+from settle.rules.wuhan.model import WuhanHand
+from settle.rules.wuhan.options import OPTION_ZH, WuhanOptions
 from settle.rules.wuhan.scoring import settle
 from settle.rules.wuhan.term import TERM
 from settle.rules.wuhan.vocab import DISCARDER, KONGS, PATTERNS

@@ -14,17 +14,14 @@ Every amount carries its steps; the words are in :mod:`settle.rules.wuhan.messag
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from settle import core
 from settle.core import Debt, Forfeit, Settlement, Step, Tally, Transfer
-from settle.model import Player
 from settle.rules.wuhan.liability import liable_player
 from settle.rules.wuhan.messages import CATALOG
+from settle.rules.wuhan.model import WuhanHand, WuhanPlayer
 from settle.rules.wuhan.options import WuhanOptions
 from settle.rules.wuhan.vocab import DISCARDER, KONGS, PATTERNS
-
-Hand = Any  # a WuhanHand (settle.rules.wuhan.options.WuhanHand)
 
 BIG_BASE = 10
 """Base points per big hand (H3)."""
@@ -35,20 +32,20 @@ SELF_DRAW_OR_DISCARDER = Fraction(3, 2)
 # --- fans ----------------------------------------------------------------------------------------
 
 
-def big_hands(hand: Hand) -> list[str]:
+def big_hands(hand: WuhanHand) -> list[str]:
     """The big hands of the win, 抢杠 implied by ``robbed_kong`` and counted once (H3, G10)."""
-    named = [k for k in hand.win.fans if PATTERNS[k].kind == "big"]
-    if hand.win.by == "robbed_kong" and "qiangganghu" not in named:
+    named = [k for k in hand.the_win.fans if PATTERNS[k].kind == "big"]
+    if hand.the_win.by == "robbed_kong" and "qiangganghu" not in named:
         named.append("qiangganghu")
     return named
 
 
-def count_fans(hand: Hand, name: str, big: bool) -> Tally:
+def count_fans(hand: WuhanHand, name: str, big: bool) -> Tally:
     """Fans of ``name`` (H1; small-hand extras H2; 硬胡 for the winner H2/H3), or the stated total (G5)."""
     return count_all_fans(hand, big)[name]
 
 
-def count_all_fans(hand: Hand, big: bool) -> dict[str, Tally]:
+def count_all_fans(hand: WuhanHand, big: bool) -> dict[str, Tally]:
     """Every player's fans, in seat order: :func:`count_fans` of each, with the win's roles worked
     out once for the hand rather than once per player."""
     roles = _role_fans(hand, big)
@@ -61,7 +58,7 @@ def count_all_fans(hand: Hand, big: bool) -> dict[str, Tally]:
     }
 
 
-def _fact_fans(player: Player, opts: WuhanOptions) -> list[tuple[str, str, int]]:
+def _fact_fans(player: WuhanPlayer, opts: WuhanOptions) -> list[tuple[str, str, int]]:
     """H1: 开口 (1 in all, or 口口翻 1 per open) and the fans of each kong kind."""
     items = []
     opens = player.open_count
@@ -74,9 +71,9 @@ def _fact_fans(player: Player, opts: WuhanOptions) -> list[tuple[str, str, int]]
     return items
 
 
-def _role_fans(hand: Hand, big: bool) -> dict[str, list[tuple[str, str, int]]]:
+def _role_fans(hand: WuhanHand, big: bool) -> dict[str, list[tuple[str, str, int]]]:
     """Who gets a fan for a role, in the order 庄家, 自摸, 放冲 (small hands only, H2), 硬胡 (H2/H3)."""
-    win = hand.win
+    win = hand.the_win
     roles: dict[str, list[tuple[str, str, int]]] = {}
     if not big:
         if hand.dealer:
@@ -93,17 +90,17 @@ def _role_fans(hand: Hand, big: bool) -> dict[str, list[tuple[str, str, int]]]:
 # --- scoring -------------------------------------------------------------------------------------
 
 
-def settle(hand: Hand) -> Settlement:
+def settle(hand: WuhanHand) -> Settlement:
     """Settle a checked Wuhan hand: a win (H2–H7), a draw, or an abandon (H9)."""
     if hand.abandon is not None:
-        return _abandon(hand)
+        return _abandon(hand, hand.abandon.by)
     if hand.win is None:
         return _result(hand, [], {}, next_dealer=hand.dealer)
     return _win(hand)
 
 
-def _win(hand: Hand) -> Settlement:
-    win, names = hand.win, hand.names
+def _win(hand: WuhanHand) -> Settlement:
+    win, names = hand.the_win, hand.names
     big = big_hands(hand)
     fans = count_all_fans(hand, bool(big))
     debts = _owed_all(hand, names, fans, big)
@@ -113,14 +110,14 @@ def _win(hand: Hand) -> Settlement:
         debts = core.redirect(debts, liable, reason)
         reasons.append(Step("", "pays_for_everyone", {"liable": liable, "reason": reason}))
     transfers = core.to_transfers(debts, CATALOG)
-    next_dealer = hand.dealer if win.winner == hand.dealer else core.next_after(names, hand.dealer)
+    next_dealer = hand.dealer if win.winner == hand.dealer else core.next_after(names, hand.the_dealer)
     return _result(hand, transfers, fans, next_dealer, reasons=reasons, liable=liable,
                    liable_rule=None if reason is None else reason.rule, big=big)
 
 
-def _owed_all(hand: Hand, names: list[str], fans: dict[str, Tally], big: list[str]) -> list[Debt]:
+def _owed_all(hand: WuhanHand, names: list[str], fans: dict[str, Tally], big: list[str]) -> list[Debt]:
     """H2/H3: what each loser owes before caps, in seat order."""
-    win = hand.win
+    win = hand.the_win
     winner = win.winner
     b = fans[winner].total
     if not big:
@@ -145,7 +142,7 @@ def _big(loser: str, winner: str, a: int, b: int, base: int, times_one_and_half:
                 core.power_step(base, a, b, SELF_DRAW_OR_DISCARDER))
 
 
-def _caps(hand: Hand, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
+def _caps(hand: WuhanHand, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
     """H5 封顶, then H6 金顶/光明顶 when all three losers exceed the cap (G13: >)."""
     opts = hand.options
     golden = len(debts) == 3 and all(d.amount > opts.cap for d in debts)
@@ -155,19 +152,20 @@ def _caps(hand: Hand, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
     return [_golden(hand, d) for d in capped], [Step("H6", "golden_note", {"cap": opts.cap})]
 
 
-def _golden(hand: Hand, debt: Debt) -> Debt:
+def _golden(hand: WuhanHand, debt: Debt) -> Debt:
     opts = hand.options
     if hand.players[debt.loser].open_count == 0:
-        return core.replace_amount(debt, opts.bright, Step("H6", "bright", {"amount": opts.bright,
+        return core.replace_amount(debt, opts.bright_points, Step("H6", "bright", {"amount": opts.bright_points,
                                                                              "loser": debt.loser}), "bright")
-    return core.replace_amount(debt, opts.golden, Step("H6", "golden", {"amount": opts.golden, "cap": opts.cap}),
+    return core.replace_amount(debt, opts.golden_points, Step("H6", "golden", {"amount": opts.golden_points,
+                                                                                "cap": opts.cap}),
                                "golden")
 
 
-def _abandon(hand: Hand) -> Settlement:
+def _abandon(hand: WuhanHand, leaver: str) -> Settlement:
     """H9 逃跑: the leaver pays the penalty, forfeited or split among the others; the game ends."""
-    opts, leaver = hand.options, hand.abandon.by
-    penalty = opts.escape_penalty
+    opts = hand.options
+    penalty = opts.escape_points
     if opts.escape_paid_to == "none":
         forfeit = Forfeit(leaver, penalty, (Step("H9", "escape_forfeit", {"penalty": penalty}),), CATALOG)
         note = Step("H9", "escape_forfeit_note", {"leaver": leaver, "penalty": penalty})
@@ -179,7 +177,7 @@ def _abandon(hand: Hand) -> Settlement:
     return _result(hand, transfers, {}, None, reasons=[Step("H9", "escape_note", {"leaver": leaver})])
 
 
-def _result(hand: Hand, transfers: list[Transfer], fans: dict[str, Tally],
+def _result(hand: WuhanHand, transfers: list[Transfer], fans: dict[str, Tally],
             next_dealer: str | None, reasons: list[Step] | None = None, liable: str | None = None,
             liable_rule: str | None = None, forfeit: Forfeit | None = None,
             big: list[str] | None = None) -> Settlement:

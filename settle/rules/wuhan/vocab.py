@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from settle.rules.registry import foreign_term
-from settle.vocab import KongKind, Pattern, vocabulary
+from settle.vocab import KongKind, Pattern, Vocabulary
 
 SELF = frozenset({"self_draw"})
 
@@ -43,8 +45,10 @@ KONGS: dict[str, KongKind] = {
 }
 """Wuhan kong kinds and their fans (H1)."""
 
-WuhanFan = vocabulary(PATTERNS, "Wuhan fan", foreign_term("wuhan", "fan"))
-WuhanKong = vocabulary(KONGS, "Wuhan kong kind", foreign_term("wuhan", "kong kind"))
+WuhanFan = Annotated[str, Vocabulary(PATTERNS, "Wuhan fan", foreign_term("wuhan", "fan"))]
+"""A Wuhan scoring item (``win.fans``): a key of :data:`PATTERNS` or an alias of one (G14)."""
+WuhanKong = Annotated[str, Vocabulary(KONGS, "Wuhan kong kind", foreign_term("wuhan", "kong kind"))]
+"""A Wuhan kong kind (``kongs``, ``melds[i].kong``): a key of :data:`KONGS` or an alias of one."""
 
 WILDCARD = "癞子"
 """What Wuhan calls its wildcard (H12)."""

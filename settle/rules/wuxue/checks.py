@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from settle.errors import Problem
 from settle.model import NOBODY
 from settle.rules.wuxue.liability import flush_names, needs_feeders
+from settle.rules.wuxue.model import WuxueHand
 from settle.rules.wuxue.vocab import PATTERNS
 
-Hand = Any  # a WuxueHand
 
-
-def check(hand: Hand) -> list[Problem]:
+def check(hand: WuxueHand) -> list[Problem]:
     """Wuxue legality: one winner (无一炮多响); W12 屁胡 opens/门清 (not when the winner's total
     is given, G9); 包胡 (b) decidable (G7); no 包胡 on 抢杠胡 (W10)."""
     if isinstance(hand.win, list):
@@ -22,13 +19,13 @@ def check(hand: Hand) -> list[Problem]:
     return [*_w12_problems(hand), *_liable_problems(hand)]
 
 
-def is_pihu(hand: Hand) -> bool:
+def is_pihu(hand: WuxueHand) -> bool:
     """屁胡: the winner names no big hand (W2)."""
-    return not any(PATTERNS[k].kind == "big" for k in hand.win.fans)
+    return not any(PATTERNS[k].kind == "big" for k in hand.the_win.fans)
 
 
-def _w12_problems(hand: Hand) -> list[Problem]:
-    win = hand.win
+def _w12_problems(hand: WuxueHand) -> list[Problem]:
+    win = hand.the_win
     if hand.explicit_total(win.winner) is not None or not is_pihu(hand) or hand.players[win.winner].open_count:
         return []
     if not hand.options.menqing:
@@ -43,8 +40,8 @@ def _w12_problems(hand: Hand) -> list[Problem]:
     return []
 
 
-def _liable_problems(hand: Hand) -> list[Problem]:
-    win = hand.win
+def _liable_problems(hand: WuxueHand) -> list[Problem]:
+    win = hand.the_win
     if win.by == "robbed_kong" and win.liable not in (None, NOBODY, win.from_):
         return [Problem(("win", "liable"),
                         f"抢杠胡 has no 包胡: only the robbed player {win.from_} pays (W10, G11); "

@@ -6,19 +6,16 @@ H7 b and W11 b share (:func:`settle.core.third_open_feeder`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from settle import core
 from settle.core import Step
 from settle.model import NOBODY
+from settle.rules.wuxue.model import WuxueHand
 from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 
-Hand = Any  # a WuxueHand (settle.rules.wuxue.options.WuxueHand)
 
-
-def liable_player(hand: Hand) -> tuple[str | None, Step | None]:
+def liable_player(hand: WuxueHand) -> tuple[str | None, Step | None]:
     """The 包胡 player and the step that says why, or (None, None).  Not called on 抢杠胡 (W10)."""
-    win = hand.win
+    win = hand.the_win
     if win.liable is not None:
         if win.liable == NOBODY:
             return None, None
@@ -32,24 +29,25 @@ def liable_player(hand: Hand) -> tuple[str | None, Step | None]:
     return None, None
 
 
-def quanqiuren_trigger(hand: Hand) -> bool:
+def quanqiuren_trigger(hand: WuxueHand) -> bool:
     """W11 a: 全求人 won on a discard."""
-    return "quanqiuren" in hand.win.fans and hand.win.by == "discard"  # type: ignore[no-any-return]
+    win = hand.the_win
+    return "quanqiuren" in win.fans and win.by == "discard"
 
 
-def flush_names(hand: Hand) -> list[str]:
+def flush_names(hand: WuxueHand) -> list[str]:
     """The flushes named that 包胡 (b) covers: 清一色, 将一色, 风一色."""
-    return [PATTERNS[k].zh for k in ("qingyise", "jiangyise", "fengyise") if k in hand.win.fans]
+    return [PATTERNS[k].zh for k in ("qingyise", "jiangyise", "fengyise") if k in hand.the_win.fans]
 
 
-def flush_trigger(hand: Hand) -> bool:
+def flush_trigger(hand: WuxueHand) -> bool:
     """W11 b: 清一色/将一色/风一色 with three or more opens (暗杠 is not an open)."""
-    return core.flush_triggers(hand.players[hand.win.winner], flush_names(hand))
+    return core.flush_triggers(hand.players[hand.the_win.winner], flush_names(hand))
 
 
-def needs_feeders(hand: Hand) -> bool:
+def needs_feeders(hand: WuxueHand) -> bool:
     """W11 b decides the liable player but ``opens`` is a bare count (G7); not when W10 or
     W11 a (G11) or ``win.liable`` decides instead."""
-    win = hand.win
+    win = hand.the_win
     return (win.by != "robbed_kong" and win.liable is None and not quanqiuren_trigger(hand)
             and flush_trigger(hand) and hand.players[win.winner].feeders is None)

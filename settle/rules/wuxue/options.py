@@ -1,4 +1,4 @@
-"""Wuxue house rules (``options:``, seed 000 3.4 / 4.4–4.6) and the Wuxue hand model."""
+"""Wuxue house rules (``options:``, seed 000 3.4 / 4.4–4.6); the hand model is in :mod:`.model`."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
-from settle.model import MAX_POINTS, Strict, hand_model
-from settle.rules.wuxue.vocab import WuxueFan, WuxueKong
+from settle.model import MAX_POINTS, Strict
 
 Points = Annotated[StrictInt, Field(ge=1)]
 
@@ -50,5 +49,3 @@ OPTION_ZH: dict[str, str] = {
     "piao_both_sides": "双边漂",
 }
 """中文 names of options whose description does not start with one (``settle rules``)."""
-
-WuxueHand = hand_model("Wuxue", WuxueOptions, WuxueFan, WuxueKong)

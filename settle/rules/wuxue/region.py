@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from settle.rules.registry import Region
 from settle.rules.wuxue.checks import check
 from settle.rules.wuxue.messages import CATALOG
-from settle.rules.wuxue.options import OPTION_ZH, WuxueHand, WuxueOptions
+from settle.rules.wuxue.model import WuxueHand
+from settle.rules.wuxue.options import OPTION_ZH, WuxueOptions
 from settle.rules.wuxue.scoring import settle
 from settle.rules.wuxue.term import TERM
 from settle.rules.wuxue.vocab import DISCARDER, KONGS, PATTERNS

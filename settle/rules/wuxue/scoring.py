@@ -14,17 +14,13 @@ Every amount carries its steps; the words are in :mod:`settle.rules.wuxue.messag
 
 from __future__ import annotations
 
-from typing import Any
-
 from settle import core
 from settle.core import Debt, Settlement, Step, Tally, Transfer
-from settle.model import Player
 from settle.rules.wuxue.liability import liable_player
 from settle.rules.wuxue.messages import CATALOG
+from settle.rules.wuxue.model import WuxueHand, WuxuePlayer
 from settle.rules.wuxue.options import WuxueOptions
 from settle.rules.wuxue.vocab import KONGS, PATTERNS
-
-Hand = Any  # a WuxueHand (settle.rules.wuxue.options.WuxueHand)
 
 GOLDEN: dict[tuple[int, int], str] = {
     (4, 2): "small",
@@ -40,15 +36,15 @@ GOLDEN_MARKS = {"small": "small_golden", "full": "golden"}
 # --- jin -----------------------------------------------------------------------------------------
 
 
-def count_jin(hand: Hand, name: str) -> Tally:
+def count_jin(hand: WuxueHand, name: str) -> Tally:
     """斤 of ``name``: own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a
     loser with any open (W4); or the stated total (G5)."""
     return count_all_jin(hand)[name]
 
 
-def count_all_jin(hand: Hand) -> dict[str, Tally]:
+def count_all_jin(hand: WuxueHand) -> dict[str, Tally]:
     """Every player's 斤, in seat order: :func:`count_jin` of each, the win looked at once per hand."""
-    winner = hand.win.winner
+    winner = hand.the_win.winner
     stated = hand.fans or {}
     return {
         name: Tally.given(stated[name]) if name in stated
@@ -57,16 +53,16 @@ def count_all_jin(hand: Hand) -> dict[str, Tally]:
     }
 
 
-def _winner_items(hand: Hand) -> list[tuple[str, str, int]]:
-    return [(k, PATTERNS[k].zh, PATTERNS[k].value) for k in hand.win.fans if PATTERNS[k].kind != "implied"]
+def _winner_items(hand: WuxueHand) -> list[tuple[str, str, int]]:
+    return [(k, PATTERNS[k].zh, PATTERNS[k].value) for k in hand.the_win.fans if PATTERNS[k].kind != "implied"]
 
 
-def _open_items(player: Player) -> list[tuple[str, str, int]]:
+def _open_items(player: WuxuePlayer) -> list[tuple[str, str, int]]:
     # W4: once for any number of opens; the winner never gets it.
     return [("opens", "开口", 1)] if player.open_count else []
 
 
-def _kong_items(player: Player) -> list[tuple[str, str, int]]:
+def _kong_items(player: WuxuePlayer) -> list[tuple[str, str, int]]:
     out = []
     for kind, n in player.kongs.items():
         if n:
@@ -78,11 +74,11 @@ def _kong_items(player: Player) -> list[tuple[str, str, int]]:
 # --- scoring -------------------------------------------------------------------------------------
 
 
-def settle(hand: Hand) -> Settlement:
+def settle(hand: WuxueHand) -> Settlement:
     """Settle a checked Wuxue hand: a win (W1–W11) or a 荒庄 draw (no payments, no 漂; W9, W13)."""
-    win = hand.win
-    if win is None:
+    if hand.win is None:
         return _result(hand, [], {}, hand.dealer, [Step("W9, W13", "draw", {})])
+    win = hand.the_win
     jin = count_all_jin(hand)
     if win.by == "robbed_kong":
         debts, reasons = _robbed(hand)
@@ -100,11 +96,11 @@ def settle(hand: Hand) -> Settlement:
                    None if reason is None else reason.rule)
 
 
-def _owed_all(hand: Hand, names: list[str], jin: dict[str, Tally]) -> tuple[list[Debt], list[Step]]:
+def _owed_all(hand: WuxueHand, names: list[str], jin: dict[str, Tally]) -> tuple[list[Debt], list[Step]]:
     """W1, W5, W6: each loser's debt before caps, in seat order after the winner; the reasons
     say which 陪炮 players pay nothing."""
     debts, reasons = [], []
-    for loser in core.seats_after(names, hand.win.winner):
+    for loser in core.seats_after(names, hand.the_win.winner):
         debt = _owed(hand, loser, jin)
         if debt is None:
             reasons.append(Step("W6", "peipao_nothing", {"loser": loser}))
@@ -113,9 +109,9 @@ def _owed_all(hand: Hand, names: list[str], jin: dict[str, Tally]) -> tuple[list
     return debts, reasons
 
 
-def _owed(hand: Hand, loser: str, jin: dict[str, Tally]) -> Debt | None:
+def _owed(hand: WuxueHand, loser: str, jin: dict[str, Tally]) -> Debt | None:
     """What ``loser`` owes before caps, or None for a 0-斤 陪炮 player without 跟皮 (W6)."""
-    win = hand.win
+    win = hand.the_win
     a, b = jin[loser].total, jin[win.winner].total
     if win.by == "self_draw":
         return _debt(hand, loser, "W5", "self_draw_owes", 2 ** (a + b), core.power_step(1, a, b))
@@ -129,13 +125,13 @@ def _owed(hand: Hand, loser: str, jin: dict[str, Tally]) -> Debt | None:
     return _debt(hand, loser, "W6", kind, 2 ** (a + b - 1), core.power_step(1, a, b, minus=1))
 
 
-def _debt(hand: Hand, loser: str, rule: str, kind: str, amount: int, power: Step) -> Debt:
+def _debt(hand: WuxueHand, loser: str, rule: str, kind: str, amount: int, power: Step) -> Debt:
     # The plain value is shown only when no cap step will show it.
     formula = Step(rule, kind, {"power": power, "amount": amount, "shown": amount < hand.options.cap})
-    return Debt(loser, hand.win.winner, amount, formula)
+    return Debt(loser, hand.the_win.winner, amount, formula)
 
 
-def _caps(hand: Hand, players: int, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
+def _caps(hand: WuxueHand, players: int, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
     """W7 封顶 (reached, G13), then W8 小金鼎/金鼎 for each capped paying loser at a table of ``players``."""
     opts = hand.options
     capped = [core.cap(d, opts.cap, "W7", "封顶") for d in debts]
@@ -156,7 +152,7 @@ def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     return GOLDEN.get((players, capped))
 
 
-def _piao(hand: Hand, debts: list[Debt]) -> list[Debt]:
+def _piao(hand: WuxueHand, debts: list[Debt]) -> list[Debt]:
     """W9: 漂 on top of every paying loser's amount, never capped."""
     opts = hand.options
     points = opts.piao_per_loser
@@ -168,11 +164,11 @@ def _piao(hand: Hand, debts: list[Debt]) -> list[Debt]:
             for d in debts]
 
 
-def _robbed(hand: Hand) -> tuple[list[Debt], list[Step]]:
+def _robbed(hand: WuxueHand) -> tuple[list[Debt], list[Step]]:
     """W10 抢杠胡: the robbed player alone pays one cap, plus 漂; no golden cap, no 包胡."""
-    win, opts = hand.win, hand.options
-    debt = Debt(win.from_, win.winner, opts.cap, Step("W10", "robbed_pays_cap", {"player": win.from_,
-                                                                                  "cap": opts.cap}),
+    win, opts = hand.the_win, hand.options
+    debt = Debt(win.the_discarder, win.winner, opts.cap, Step("W10", "robbed_pays_cap", {"player": win.from_,
+                                                                                          "cap": opts.cap}),
                 capped=True, cap="capped")
     note = Step("W10, G11", "robbed_note", {"player": win.from_, "cap": opts.cap})
     return _piao(hand, [debt]), [note, *implied_reasons(win.fans)]
@@ -183,10 +179,10 @@ def implied_reasons(fans: list[str]) -> list[Step]:
     return [Step("G10", "implied", {"fan": k}) for k in fans if PATTERNS[k].kind == "implied"]
 
 
-def _result(hand: Hand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
+def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
             reasons: list[Step], liable: str | None = None, liable_rule: str | None = None) -> Settlement:
     if hand.win is not None:
-        big = tuple(k for k in hand.win.fans if PATTERNS[k].kind == "big")
+        big = tuple(k for k in hand.the_win.fans if PATTERNS[k].kind == "big")
         kind = Step("W2", "big_hands", {"fans": big}) if big else Step("W2", "no_big_hand", {})
         reasons = [kind, *reasons]
     return core.settlement(

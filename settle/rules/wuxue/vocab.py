@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from settle.rules.registry import foreign_term
-from settle.vocab import KongKind, Pattern, vocabulary
+from settle.vocab import KongKind, Pattern, Vocabulary
 
 SELF = frozenset({"self_draw"})
 DISCARD = frozenset({"discard"})
@@ -55,8 +57,10 @@ KONGS: dict[str, KongKind] = {
 }
 """Wuxue kong kinds and their 斤 for every player (W3)."""
 
-WuxueFan = vocabulary(PATTERNS, "Wuxue fan", foreign_term("wuxue", "fan"))
-WuxueKong = vocabulary(KONGS, "Wuxue kong kind", foreign_term("wuxue", "kong kind"))
+WuxueFan = Annotated[str, Vocabulary(PATTERNS, "Wuxue fan", foreign_term("wuxue", "fan"))]
+"""A Wuxue scoring item (``win.fans``): a key of :data:`PATTERNS` or an alias of one (G14)."""
+WuxueKong = Annotated[str, Vocabulary(KONGS, "Wuxue kong kind", foreign_term("wuxue", "kong kind"))]
+"""A Wuxue kong kind (``kongs``, ``melds[i].kong``): a key of :data:`KONGS` or an alias of one."""
 
 WILDCARD = "宝"
 """What Wuxue calls its wildcard (W15)."""
