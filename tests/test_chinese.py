@@ -70,6 +70,8 @@ def texts_of(data: Any) -> list[str]:
     out: list[str] = []
     if isinstance(data, dict):
         for key, value in data.items():
+            if key in ("steps", "reasons"):  # data, not words
+                continue
             if key in ("why", "notes", "warnings", "stopped", "ended") and value is not None:
                 out += value if isinstance(value, list) else [value]
             else:

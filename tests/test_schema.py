@@ -148,7 +148,7 @@ def test_forfeit_result_validates() -> None:
 def test_result_schema_requires_the_output_keys() -> None:
     required = set(committed("result")["required"])
     assert required == {"region", "players", "net", "transfers", "next_dealer", "roles", "scores", "unit",
-                        "liable", "notes", "score_items", "liable_rule", "reading", "format_version"}
+                        "liable", "notes", "score_items", "liable_rule", "reading", "reasons", "format_version"}
     data = settle_hand(load(ROOT / "fixtures/wuhan/worked_example.yaml")).as_dict()
     assert errors("result", {**data, "extra": 1}) != []
     assert errors("result", {**data, "roles": {"A": ["boss"]}}) != []

@@ -198,6 +198,7 @@ class Settlement:
             "score_items": self.score_items,
             "liable_rule": self.liable_rule,
             "reading": None if self.reading is None else jsonable(self.reading),
+            "reasons": [r.as_dict() for r in self.reasons],
             "format_version": FORMAT_VERSION,
         })
         return out

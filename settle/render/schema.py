@@ -309,6 +309,7 @@ class ResultModel(_Out):
     liable_rule: str | None = Field(description="the ruling that made `liable` liable (H7 a/b/c, W11 a/b, G7), "
                                                 "or null")
     reading: ReadingModel | None = Field(description="with win.tiles: the reading kept; else null")
+    reasons: list[StepModel] = Field(description="the notes as data, in the same order (金顶, 承包, 陪炮 ...)")
     format_version: Literal[FORMAT_VERSION] = Field(  # type: ignore[valid-type]
         description="the version of this output (CHANGELOG.md)")
 

@@ -112,7 +112,7 @@ def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None
     if fmt in ("json", "jsonl"):
         return lambda outcome: json_line(outcome, lang)
     if fmt == "csv":
-        return csv_line
+        return lambda outcome: csv_line(outcome, lang)
     return None
 
 
@@ -208,13 +208,13 @@ CSV_HEADER = ["id", "region", "winner", "how",
 """CSV columns: fixed seat columns (player_1, net_1, ... player_4, net_4) so rows stream."""
 
 
-def csv_line(outcome: Outcome) -> str:
+def csv_line(outcome: Outcome, lang: str = "en") -> str:
     """One CSV row (with its newline) for a hand, in :data:`CSV_HEADER` columns."""
     label, region, winner, ended, net = table_row(outcome)
     seats: list[Any] = []
     error = ""
     if isinstance(net, dict):
-        ended = how_text(ended)
+        ended = how_text(ended, lang)
         for name, amount in net.items():
             seats += [name, amount]
     else:
