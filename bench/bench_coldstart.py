@@ -1,12 +1,17 @@
-"""Cold start of ``settle hand FIXTURE`` against ``python -c "import typer, pydantic"`` (issue 5).
+"""Cold start of ``settle hand FIXTURE`` against issue 14's floor: a committed typer app of one command.
 
-Runs each command ``--runs`` times, interleaved, and prints the minimum and the median wall time
-of each and their ratio (target: settle at most 1.5x the baseline).
+    python bench/bench_coldstart.py --runs 21
 
-Before timing, settle's modules are compiled to bytecode (``compileall``), as ``pip install``
-does for the baseline's typer and pydantic: with ``PYTHONDONTWRITEBYTECODE`` set (as on this
-machine) or a read-only checkout, Python would otherwise compile settle's sources on every
-start, a cost an installed settle does not have.
+The floor (``bench/floor/coldstart_app.py``) reads the fixture with PyYAML's C loader, validates it
+with one pydantic ``TypeAdapter`` of a small TypedDict and prints JSON; ``coldstart_app_tabulate.py``
+is the same with ``import tabulate`` added.  Targets (issue 14): ``settle hand FIXTURE --format json``
+at most 1.25x the floor, ``settle hand FIXTURE`` (the table) at most 1.25x the floor with tabulate.
+
+Each command runs ``--runs`` times, interleaved (this machine is shared: the ratio of medians taken
+in one run is the figure), and the minimum and median wall times are printed beside the ratio.
+Before timing, settle's modules are compiled to bytecode (``compileall``), as ``pip install`` does for
+the floor's libraries: with ``PYTHONDONTWRITEBYTECODE`` set or a read-only checkout, Python would
+otherwise compile settle's sources on every start, a cost an installed settle does not have.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+FLOOR = Path(__file__).resolve().parent / "floor"
+TARGET = 1.25
 
 
 def timed(cmd: list[str]) -> float:
@@ -30,40 +37,33 @@ def timed(cmd: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=15)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--fixture", default="fixtures/wuhan/worked_example.yaml")
     args = parser.parse_args()
-    settle = shutil.which("settle") or sys.exit("the settle command is not installed")
+    settle = shutil.which("settle") or sys.exit("the settle command is not installed (pip install -e .)")
     import settle as package
 
     compileall.compile_dir(Path(package.__file__).parent, quiet=1)
-    commands = {"baseline: import typer, pydantic": [sys.executable, "-c", "import typer, pydantic"],
-                **{name: [sys.executable, "-c", code] for name, code in FLOORS.items()},
-                f"settle hand {args.fixture}": [settle, "hand", args.fixture]}
+    compileall.compile_dir(FLOOR, quiet=1)
+    commands = {
+        "floor: typer + yaml C loader + TypeAdapter + json": [sys.executable, str(FLOOR / "coldstart_app.py"),
+                                                              args.fixture],
+        f"settle hand {args.fixture} --format json": [settle, "hand", args.fixture, "--format", "json"],
+        "floor + import tabulate": [sys.executable, str(FLOOR / "coldstart_app_tabulate.py"), args.fixture],
+        f"settle hand {args.fixture} (table)": [settle, "hand", args.fixture],
+    }
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, cmd in commands.items():
             times[name].append(timed(cmd))
-    base = statistics.median(next(iter(times.values())))
+    medians = {name: statistics.median(values) for name, values in times.items()}
     for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:66} min {min(values) * 1000:5.0f} ms   median {median * 1000:5.0f} ms   "
-              f"{median / base:.2f}x")
-    ours = statistics.median(times[f"settle hand {args.fixture}"])
-    print(f"ratio settle hand / baseline (medians): {ours / base:.2f}x   target <= 1.5x")
-
-
-FLOORS = {
-    "floor: import typer; from pydantic import BaseModel":
-        "import typer; from pydantic import BaseModel",
-    "floor: ... + import yaml, tabulate (what settle hand must load)":
-        "import typer; from pydantic import BaseModel; import yaml, tabulate",
-}
-"""Imports ``settle hand FILE`` cannot do without, each timed like the baseline: pydantic's
-``BaseModel`` (the hand models; ``import pydantic`` alone leaves it unloaded), PyYAML (the hand
-file) and tabulate (the default table output).  Their ratio to the baseline is the least any
-``settle hand`` could reach with these libraries."""
+        print(f"{name:62} min {min(values) * 1000:5.0f} ms   median {medians[name] * 1000:5.0f} ms")
+    names = list(commands)
+    for ours, floor in ((names[1], names[0]), (names[3], names[2])):
+        ratio = medians[ours] / medians[floor]
+        print(f"ratio {ours} / {floor}: {ratio:.2f}x   target <= {TARGET}x   {'met' if ratio <= TARGET else 'NOT met'}")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ class Problem:
     line: int | None = None
     hand: str | None = None
     source: str | None = None
+    kind: str = ""
+    """What went wrong, for code (pydantic's error type such as ``extra_forbidden``), where known."""
 
     def __str__(self) -> str:
         place = ", ".join(self._place())

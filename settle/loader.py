@@ -94,11 +94,12 @@ class Document:
 class _Fatal(Exception):
     """A problem after which nothing more of the file can be read."""
 
-    def __init__(self, message: str, line: int | None, path: Path = ()) -> None:
+    def __init__(self, message: str, line: int | None, path: Path = (), kind: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.path = path
+        self.kind = kind  # what went wrong, for code (``encoding``: not UTF-8 at all); the message is for people
 
 
 # --------------------------------------------------------------------------- public API
@@ -277,7 +278,7 @@ def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
         else:
             foreign = _foreign_encoding(raw[:4])
             if foreign:
-                raise _Fatal(f"file is {foreign} encoded; save it as UTF-8", first_line)
+                raise _Fatal(f"file is {foreign} encoded; save it as UTF-8", first_line, kind="encoding")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -970,7 +971,7 @@ def _jsonl_hands(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Docu
         except _Fatal as fatal:
             hands += 1
             yield _fatal_error(fatal, source, f"{source}:{hands}")
-            if number == 1 and "encoded" in fatal.message:
+            if number == 1 and fatal.kind == "encoding":
                 return  # a UTF-16/32 file: no later line will read either
             continue
         if text.strip():

@@ -86,7 +86,7 @@ def _can_leave_out(problem: Problem) -> bool:
         return True
     if len(path) >= 3 and path[0] == "players" and isinstance(path[1], str):
         return True
-    return problem.message == _MESSAGES["extra_forbidden"] and _stray_key(path)
+    return problem.kind == "extra_forbidden" and _stray_key(path)
 
 
 def _stray_key(path: Path) -> bool:
@@ -217,7 +217,7 @@ def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
         if isinstance(errors[0].get("input"), list) and any(
                 len(other) > len(path) and other[:len(path)] == path for other in grouped):
             alternatives = []  # a list with bad entries: the entries' errors say what is wrong
-        out += [Problem(path, _message(e, path)) for e in plain]
+        out += [Problem(path, _message(e, path), kind=e["type"]) for e in plain]
         if alternatives:
             out.append(Problem(path, _alternatives_message(alternatives, path)))
     return out
