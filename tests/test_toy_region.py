@@ -71,6 +71,34 @@ def test_the_library_settles_a_toy_hand(installed: Path) -> None:
     assert "toy" in [r.key for r in registry.all_regions()]
 
 
+def test_the_library_settles_a_toy_batch_over_two_workers_and_a_session(installed: Path) -> None:
+    import io
+
+    from settle.engine.batch import BatchRun, StreamWriter, run_batch, settle_records
+    from settle.engine.session import run_session
+    from settle.loader import iter_documents
+
+    # 300 self-draws of 北: +6 each (3 losers × 1 × 2 × 2^0)
+    many = installed / "many.jsonl"
+    many.write_text("".join(json.dumps({**hand(by="self_draw"), "id": i}, ensure_ascii=False) + "\n"
+                            for i in range(300)), encoding="utf-8")
+    out = io.StringIO()
+    totals = run_batch([str(many)], StreamWriter(out, "jsonl"), BatchRun(fmt="jsonl", jobs=2))
+    assert totals.hands == 300 and not totals.bad
+    assert totals.standings["北"][0] == 300 * 6
+    assert len(out.getvalue().splitlines()) == 300
+    assert [r["net"]["北"] for r in settle_records([hand(by="self_draw")])] == [6]
+    # a session: 东 deals, 北 self-draws (+6, deals next), then 南 wins on 北's discard (2 × 2 = 4)
+    text = "\n".join(["---", json.dumps({"region": "toy", "players": PLAYERS}, ensure_ascii=False), "---",
+                      json.dumps({"dealer": "东", "win": {"winner": "北", "by": "self_draw"}}, ensure_ascii=False),
+                      "---", json.dumps({"win": {"winner": "南", "by": "discard", "from": "北"}},
+                                        ensure_ascii=False), ""])
+    report = run_session(iter_documents(text.encode(), "evening"), "evening")
+    assert not report.problems
+    assert [h.dealer for h in report.hands] == ["东", "北"]
+    assert report.totals == {"东": -2, "南": 2, "西": -2, "北": 2}
+
+
 def test_without_the_distribution_toy_is_unknown() -> None:
     registry.refresh()
     with pytest.raises(Exception, match="unknown region 'toy'"):
