@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from settle.engine.hand import parse_hand, settle_hand, settle_many
 
 __all__ = ["HandError", "Problem", "Settlement", "Transfer", "parse_hand", "settle_hand", "settle_many"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # The models import pydantic and build validators: only load them when a hand is settled, so
 # `settle --help`, `settle rules` and every `import settle.errors` (the CLI's) stay quick.

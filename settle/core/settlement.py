@@ -168,7 +168,7 @@ class Settlement:
     def score_items(self) -> dict[str, list[dict[str, Any]]]:
         """Player -> the items of the score: ``[{"item": "opens", "label": "开口", "value": 1}, ...]``."""
         return {name: [dict(item) for item in s.values.get("items", ())] if not s.values.get("stated")
-                else [{"item": "stated", "label": "", "value": s.values["total"]}]
+                else [{"item": "stated", "label": "报数", "value": s.values["total"]}]
                 for name, s in self.score_steps.items()}
 
     def winners(self) -> list[str]:
