@@ -51,7 +51,7 @@ def _tally(values: Any, lang: str) -> str:
     items = values.raw("items")
     if not items:
         return "0"
-    return f"{total} = " + " + ".join(f"{i['label']} {i['value']}" for i in items)
+    return f"{total} = " + " + ".join(f"{label} {n}" for _, label, n in items)
 
 
 EN: dict[str, Template] = {

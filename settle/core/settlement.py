@@ -167,7 +167,7 @@ class Settlement:
     @property
     def score_items(self) -> dict[str, list[dict[str, Any]]]:
         """Player -> the items of the score: ``[{"item": "opens", "label": "开口", "value": 1}, ...]``."""
-        return {name: [dict(item) for item in s.values.get("items", ())] if not s.values.get("stated")
+        return {name: [_score_item(item) for item in s.values.get("items", ())] if not s.values.get("stated")
                 else [{"item": "stated", "label": "报数", "value": s.values["total"]}]
                 for name, s in self.score_steps.items()}
 
@@ -204,6 +204,14 @@ class Settlement:
         return out
 
 
+def _score_item(item: Any) -> dict[str, Any]:
+    """An item of a score step as JSON: ``(key, label, value)`` or ``(key, label, value, kind)``."""
+    out = {"item": item[0], "label": item[1], "value": item[2]}
+    if len(item) > 3:
+        out["kind"] = item[3]
+    return out
+
+
 ScoreItem = tuple[str, str, int]
 """One item of a 番/斤 count: (item key, label, amount), e.g. ``("opens", "开口", 1)``."""
 
@@ -234,6 +242,4 @@ class Tally:
     @property
     def step(self) -> Step:
         """The tally as a ``tally`` step (the score's detail)."""
-        return Step("", "tally", {"total": self.total, "stated": self.stated,
-                                  "items": tuple({"item": k, "label": label, "value": n}
-                                                 for k, label, n in self.items)})
+        return Step("", "tally", {"total": self.total, "stated": self.stated, "items": self.items})

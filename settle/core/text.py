@@ -23,6 +23,9 @@ Template = str | Callable[[Mapping[str, Any], str], str]
 
 LANGS = ("en", "zh")
 
+WORDS_KEPT = 8192
+"""How many rendered steps a catalog keeps (see :meth:`Catalog.text`)."""
+
 
 class Catalog:
     """Templates per language and step kind, falling back to ``parent`` for kinds it lacks.
@@ -31,7 +34,7 @@ class Catalog:
     no catalog in the chain knows (a bug, never user input).
     """
 
-    __slots__ = ("_lookup", "name", "parent", "templates")
+    __slots__ = ("_lookup", "_words", "name", "parent", "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -39,6 +42,7 @@ class Catalog:
         self.parent = parent
         self.name = name
         self._lookup: dict[str, dict[str, Template]] = {}
+        self._words: dict[tuple[Any, ...], str] = {}
 
     def template(self, kind: str, lang: str) -> Template:
         """The template of ``kind`` in ``lang`` (this catalog's, else its parents')."""
@@ -56,7 +60,27 @@ class Catalog:
         return set(self._merged(lang))
 
     def text(self, item: Step, lang: str = "en") -> str:
-        """The words of one step in ``lang``."""
+        """The words of one step in ``lang``.
+
+        Steps of the same shape and values recur across a batch (``2^(1+2)``, ``= 480, capped at 400``),
+        so the words are kept per (kind, lang, rule, values) where the values are hashable: a
+        bounded table, emptied when it grows past :data:`WORDS_KEPT`.
+        """
+        try:
+            key: tuple[Any, ...] | None = (item.kind, lang, item.rule, *item.values.items())
+            words = self._words.get(key)  # type: ignore[arg-type]
+        except TypeError:  # a value that cannot be hashed (a nested step): worded every time
+            key, words = None, None
+        if words is not None:
+            return words
+        words = self._render(item, lang)
+        if key is not None:
+            if len(self._words) >= WORDS_KEPT:
+                self._words.clear()
+            self._words[key] = words
+        return words
+
+    def _render(self, item: Step, lang: str) -> str:
         template = self.template(item.kind, lang)
         values = _Shown({"rule": item.rule, **item.values}, self, lang)  # ``{rule}`` is the step's ruling
         if isinstance(template, str):

@@ -25,10 +25,10 @@ def _points(values: Any, lang: str) -> str:
 
 
 def _points_detail(values: Any, lang: str) -> str:
-    items = values.raw("items")
-    factors = [i for i in items if i["kind"] != "kongs"]
-    kongs = sum(i["value"] for i in items if i["kind"] == "kongs")
-    shown = [f"{factors[0]['item']} {factors[0]['value']}", *(f"{i['item']} ×{i['value']}" for i in factors[1:])]
+    items = values.raw("items")  # (key, label, value, kind)
+    factors = [i for i in items if i[3] != "kongs"]
+    kongs = sum(i[2] for i in items if i[3] == "kongs")
+    shown = [f"{factors[0][0]} {factors[0][2]}", *(f"{i[0]} ×{i[2]}" for i in factors[1:])]
     text = " × ".join(shown) + (f" = {values['total']}" if len(factors) > 1 else "")
     return text + ("," + _kongs(kongs, lang) if kongs else "")
 

@@ -64,13 +64,12 @@ class Points:
 
     @property
     def detail(self) -> Step:
-        """The items, ``pengpenghu 2 × qingyise ×2 = 4, + 1 kong``, as a step (its ``items`` for the JSON)."""
-        items = [{"item": self.base, "label": PATTERNS[self.base].zh, "value": PATTERNS[self.base].value,
-                  "kind": "base"},
-                 *({"item": k, "label": PATTERNS[k].zh, "value": PATTERNS[k].value, "kind": "multiplier"}
-                   for k in self.counted)]
+        """The items, ``pengpenghu 2 × qingyise ×2 = 4, + 1 kong``, as a step; its ``items`` are
+        ``(key, label, value, kind)`` tuples (``score_items`` in the JSON)."""
+        items = [(self.base, PATTERNS[self.base].zh, PATTERNS[self.base].value, "base"),
+                 *((k, PATTERNS[k].zh, PATTERNS[k].value, "multiplier") for k in self.counted)]
         if self.kongs:
-            items.append({"item": "kongs", "label": "杠", "value": self.kongs, "kind": "kongs"})
+            items.append(("kongs", "杠", self.kongs, "kongs"))
         return Step("R4", "points_detail", {"total": self.hand, "items": tuple(items)})
 
 
