@@ -1,0 +1,126 @@
+"""Step 3: the fans.  The shape claims and situational items of ``win.fans`` (G10), every
+reading of a winner's tiles by the engine (:func:`evaluation`), each legal reading settled
+(:func:`settle_candidate`) and the one a player would claim kept (:func:`choose`,
+:func:`choice_key`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from settle.core import Step
+from settle.engine.tilelevel.reading import Prepared, TileWin
+from settle.engine.tilelevel.reasons import _why
+from settle.engine.tilelevel.region import tile_options, tile_rules
+from settle.engine.tilelevel.results import Candidate, Choice, illegal_win, problems_step
+from settle.engine.validation import rule_problems
+from settle.errors import HandError, Problem
+from settle.model import Hand, Win
+from settle.rules.registry import Region
+from settle.tiles import Evaluation, ScoredReading, TileError, evaluate_all
+
+
+def shape_claims(region: Region, win: Win) -> list[str]:
+    """The items of ``win.fans`` the tiles decide: every one but the situational items and the
+    items implied by ``by`` (Wuxue/Rushan ``qiangganghu``, G10)."""
+    stated = tile_rules(region).situations
+    return [k for k in win.fans if k not in stated and not implied(region, k)]
+
+
+def implied(region: Region, key: str) -> bool:
+    """An item the win type already scores, named or not (G10: ``qiangganghu`` on ``robbed_kong``
+    in Wuxue and Rushan, whose tables give it no value of its own)."""
+    return region.patterns[key].kind == "implied"
+
+
+def situations(region: Region, win: Win) -> list[str]:
+    """The situational items of ``win.fans`` (the region's ``TileRules.situations``), passed to the engine."""
+    stated = tile_rules(region).situations
+    return [k for k in win.fans if k in stated]
+
+
+def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
+    """Every reading of a winner's tiles, by the engine; its errors as HandError at their key."""
+    hand, region = prepared.hand, prepared.region
+    win = hand.wins[tile_win.index]
+    try:
+        return evaluate_all(tile_rules(region), tile_win.tiles, tile_options(region, hand), win.by,
+                            situations(region, win))
+    except ValueError as exc:
+        raise HandError([engine_problem(exc, tile_win)]) from None
+
+
+def engine_problem(exc: ValueError, tile_win: TileWin) -> Problem:
+    """An :func:`~settle.tiles.evaluate_all` error as a problem at its key: a
+    :class:`~settle.tiles.TileError`'s ``field`` under ``win.tiles`` (``win.tiles.melds[1].tiles``),
+    ``fans`` under the win itself, no field (or another ValueError) at ``win.tiles``; its words
+    without the key the path already says (``detail``)."""
+    if not isinstance(exc, TileError):
+        return Problem(tile_win.tiles_path, str(exc))
+    if exc.field == "fans":
+        return Problem((*tile_win.path, "fans"), exc.detail)
+    return Problem((*tile_win.tiles_path, *exc.path), exc.detail)
+
+
+def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
+    """Fan keys in the order of the region's table (the order explanations list them)."""
+    keys = set(fans)
+    return tuple(k for k in region.patterns if k in keys)
+
+
+def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
+    """``hand`` with the ``index``-th win's ``fans`` replaced (keys already canonical)."""
+    win = hand.wins[index].model_copy(update={"fans": list(fans)})
+    if isinstance(hand.win, list):
+        wins = list(hand.win)
+        wins[index] = win
+        return hand.model_copy(update={"win": wins})
+    return hand.model_copy(update={"win": win})
+
+
+def settle_candidate(prepared: Prepared, hand: Hand, index: int, scored: ScoredReading) -> Candidate:
+    """One reading settled: the whole hand with the winner's fans read from the tiles, checked
+    by the shared and the region's rules (H8 require_open, W12 ... refuse a reading)."""
+    region = prepared.region
+    fans = ordered(region, scored.fans)
+    trial = with_fans(hand, index, fans)
+    problems = rule_problems(region, trial)
+    if problems:
+        return Candidate(scored, fans, None, tuple(prepared.remap(problems)), trial)
+    return Candidate(scored, fans, region.settle(trial), (), trial)
+
+
+def choice_key(candidate: Candidate, winner: str) -> tuple[int, bool, int]:
+    """The order readings are preferred in: the winner's net (most first), then without 包牌,
+    then fewer wildcard substitutions (the reading a player would claim)."""
+    return (-candidate.net(winner), candidate.liable is not None, candidate.substitutions)
+
+
+def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
+    """Raise :class:`IllegalWin` at ``win.tiles`` when no reading of the tiles is a legal win.
+
+    Claimed fans are settled as given, but not on tiles that cannot win at all (holding 红中,
+    H8; a 癞子皮, W15; no 2/5/8 pair, H8 W12 R9 ...): the tile rules forbid the win itself.
+    """
+    if not found.legal:
+        raise illegal_win([Problem(tile_win.tiles_path,
+                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")],
+                          found.why_not_steps())
+
+
+def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation) -> Choice:
+    """The reading kept for ``tile_win`` among the engine's legal ones, the other wins as in ``hand``.
+
+    Raises HandError when no reading is legal: the engine's reason at ``win.tiles``, or the
+    problems of the facts that refuse every reading (e.g. H8: the winner has no open).
+    """
+    winner = tile_win.winner
+    refuse_unwinnable(tile_win, found)
+    candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in found.legal]
+    settled = [c for c in candidates if c.settlement is not None]
+    if not settled:
+        raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
+    ranked = sorted(settled, key=lambda c: choice_key(c, winner))  # stable: engine order breaks ties
+    chosen = ranked[0]
+    why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else Step("", "why_only_legal", {})
+    return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why,
+                  tile_win.wild)

@@ -1,0 +1,347 @@
+"""Steps 1 and 2: read the tiles and build the effective hand.
+
+Every ``win.tiles`` text is parsed by the tile engine (:func:`read_tiles`: a :class:`TileWin`),
+the winners' opens and kongs are filled in from the melds (G3 G4), and the effective hand is
+checked by the shared checks (:func:`prepare`: a :class:`Prepared`).  Problems of the effective
+hand are put back at the keys the user wrote (:meth:`Prepared.remap`, :class:`Origin`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from settle.engine.tilelevel.region import tile_options, tile_rules
+from settle.errors import HandError, Path, Problem, format_path
+from settle.model import Hand, TileMeld, Win, WinTiles
+from settle.rules.checks import common_problems, win_path
+from settle.rules.registry import Region
+from settle.tiles import Meld, TileError, TileHand, parse_tile, parse_tiles, tile_to_str
+
+ORDINARY_KONGS = ("exposed", "added", "concealed")
+"""Kong kinds a meld can have (G3); single-tile kongs (红中杠, 宝杠 ...) are no melds."""
+
+
+@dataclass(frozen=True)
+class TileWin:
+    """One win's tiles as read (step 1) and the facts its melds give (step 2).
+
+    ``index``: position among the hand's wins; ``path``: ``("win",)`` or ``("win", i)``;
+    ``claims``: index of the meld behind each open, in order (G4); ``feeders``: who fed each
+    open, or None when no meld names its ``from``; ``kongs``: ordinary kong kind -> count;
+    ``wild``: the wildcard tile (:func:`wildcard`), None without one.
+    """
+
+    index: int
+    path: Path
+    winner: str
+    tiles: TileHand
+    claims: tuple[int, ...]
+    feeders: tuple[str, ...] | None
+    kongs: dict[str, int]
+    wild: int | None = None
+
+    @property
+    def tiles_path(self) -> Path:
+        """``win.tiles`` (or ``win[i].tiles``)."""
+        return (*self.path, "tiles")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Which of a winner's facts in the effective hand came from the melds (for error paths)."""
+
+    tile_win: TileWin
+    opens_from_melds: bool
+    feeders_from_melds: bool
+    kongs_from_melds: bool
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A hand with tiles after steps 1–2: the effective hand (claims as given) and its tiles."""
+
+    region: Region
+    hand: Hand
+    tile_wins: tuple[TileWin, ...]
+    origins: dict[str, Origin] = field(default_factory=dict)
+
+    def remap(self, problems: Iterable[Problem]) -> list[Problem]:
+        """Problems of the effective hand at the keys the user wrote (melds for filled facts)."""
+        return [_remapped(p, self.origins) for p in problems]
+
+
+def prepare(data: Mapping[str, Any], region: Region, hand: Hand) -> Prepared:
+    """Steps 1–2: read every win's tiles, fill the winners' opens/kongs from the melds, and
+    check the effective hand (the shared checks, with the claimed fans).
+
+    ``hand`` is ``data`` validated by pydantic; the effective hand is a copy of it with the
+    winners' facts filled in (see :func:`_effective_hand`).  Raises :class:`HandError` with
+    every problem found.
+    """
+    tile_wins, problems = _read_all_tiles(region, hand)
+    if problems:  # with the problems that do not depend on the tiles, so one pass fixes the file
+        raise HandError([*problems, *common_problems(hand, region)])
+    effective, origins, problems = _effective_hand(region, hand, tile_wins)
+    if problems:
+        raise HandError(problems)
+    prepared = Prepared(region, effective, tuple(tile_wins), origins)
+    problems = prepared.remap(common_problems(effective, region)) or _wildcard_copies(prepared)
+    if problems:
+        raise HandError(problems)
+    return prepared
+
+
+def _read_all_tiles(region: Region, hand: Hand) -> tuple[list[TileWin], list[Problem]]:
+    tile_wins: list[TileWin] = []
+    problems: list[Problem] = []
+    for i, win in enumerate(hand.wins):
+        if win.tiles is None:
+            continue
+        tile_win, found = read_tiles(region, hand, i)
+        problems += found
+        if tile_win is not None:
+            tile_wins.append(tile_win)
+    return tile_wins, problems
+
+
+def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, list[Problem]]:
+    """Step 1 for the ``index``-th win: its :class:`TileWin`, or None and the problems found."""
+    win = hand.wins[index]
+    base = (*win_path(hand, index), "tiles")
+    spec = _tiles_of(win)
+    problems: list[Problem] = []
+    concealed = _parsed(spec.hand, (*base, "hand"), problems, parse_tiles)
+    win_tile = _win_tile(spec.win_tile, (*base, "win_tile"), problems)
+    indicator = _parsed(spec.indicator, (*base, "indicator"), problems, parse_tile)
+    bao_tile = _parsed(spec.bao_tile, (*base, "bao_tile"), problems, parse_tile)
+    read = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(spec.melds)]
+    problems += _feeder_problems(win, spec.melds, base)
+    if problems:
+        return None, problems
+    melds = [m for m in read if m is not None]  # all of them: a meld not read is a problem
+    try:
+        tiles = TileHand(tuple(concealed), win_tile, tuple(melds), indicator, bao_tile)
+    except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
+        return None, [Problem((*base, *_field(exc)), str(exc))]
+    claims = tuple(j for j, m in enumerate(melds) if m.claimed)
+    # ``from`` on every claimed meld or on none (_feeder_problems): the feeders, or None.
+    named = [feeder for j in claims if (feeder := spec.melds[j].from_) is not None]
+    feeders = tuple(named) if named else None
+    kongs = Counter(m.kong_kind for m in melds if m.kind == "kong" and m.kong_kind is not None)
+    return TileWin(index, win_path(hand, index), win.winner, tiles, claims, feeders, dict(kongs),
+                   wildcard(region, hand, tiles)), []
+
+
+def _tiles_of(win: Win) -> WinTiles:
+    """``win.tiles`` of a win that gives them (a tile win); TypeError otherwise: a caller's mistake."""
+    if win.tiles is None:
+        raise TypeError(f"the win of {win.winner} gives no tiles")
+    return win.tiles
+
+
+def _parsed(text: str | None, path: Path, problems: list[Problem], parse: Any) -> Any:
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ValueError as exc:
+        problems.append(Problem(path, str(exc)))
+        return None
+
+
+def _win_tile(text: str | None, path: Path, problems: list[Problem]) -> Any:
+    if text is None:
+        problems.append(Problem(path, "missing: the winning tile, one of the tiles in `hand` (e.g. win_tile: 5m); "
+                                      "it decides whether a wildcard was won on and 摸宝 (G7)"))
+        return None
+    return _parsed(text, path, problems, parse_tile)
+
+
+def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[Problem]) -> Meld | None:
+    """One declared meld as an engine :class:`~settle.tiles.Meld`; problems at its keys."""
+    found = _meld_kind_problems(region, win, spec, path)
+    if found:
+        problems += found
+        return None
+    tiles = _parsed(spec.tiles, (*path, "tiles"), problems, parse_tiles)
+    if tiles is None:
+        return None
+    try:
+        return Meld(spec.kind, tuple(tiles), None, spec.kong)
+    except ValueError as exc:  # at the meld's key the engine names (tiles, kind, kong); tiles by default
+        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc)))
+        return None
+
+
+def _field(exc: ValueError) -> Path:
+    """The key path a tile engine error is about (:attr:`TileError.path`), empty when it names none."""
+    return exc.path if isinstance(exc, TileError) else ()
+
+
+def _meld_kind_problems(region: Region, win: Win, spec: TileMeld, path: Path) -> list[Problem]:
+    """``kong`` given exactly for kongs, an ordinary kind (G3); no ``from`` on a concealed kong."""
+    if spec.kind == "kong" and spec.kong is None:
+        return [Problem((*path, "kong"), "missing: the kong's kind (exposed 明杠, added 补杠 or concealed 暗杠)")]
+    if spec.kind != "kong" and spec.kong is not None:
+        return [Problem((*path, "kong"), f"only a kong has a kong kind; this meld is a {spec.kind}")]
+    if spec.kong is not None and spec.kong not in ORDINARY_KONGS:
+        label = region.kongs[spec.kong].label
+        return [Problem((*path, "kong"), f"{label} is one tile played out, not a four-tile meld: count it in "
+                                         f"players.{win.winner}.kongs")]
+    if spec.kong == "concealed" and spec.from_ is not None:
+        return [Problem((*path, "from"), "a concealed kong (暗杠) is claimed from nobody: remove `from` (G3)")]
+    return []
+
+
+def _feeder_problems(win: Win, melds: Sequence[TileMeld], base: Path) -> list[Problem]:
+    """``from`` on every claimed meld or on none (G7: a partial list of feeders is not guessed);
+    a chow only from the player before the winner (上家, G1) is checked in the effective hand."""
+    claimed = [j for j, m in enumerate(melds) if m.kong != "concealed"]
+    named = [j for j in claimed if melds[j].from_ is not None]
+    if not named or len(named) == len(claimed):
+        return []
+    return [Problem((*base, "melds", j, "from"),
+                    "missing: who fed this claimed meld; give `from` on every claimed meld (吃, 碰, 明杠, "
+                    "补杠), or on none (then the opens are a bare count)")
+            for j in claimed if melds[j].from_ is None]
+
+
+def _effective_hand(region: Region, hand: Hand,
+                    tile_wins: Sequence[TileWin]) -> tuple[Hand, dict[str, Origin], list[Problem]]:
+    """The hand with each tile winner's opens and kongs filled from the melds (step 2).
+
+    A copy of the validated ``hand`` with new player models, not a re-validated document:
+    every value put in is already validated (the feeders are the melds' validated ``from``
+    names, at most 4 of them; the kong kinds are canonical keys, each count at most 4), so
+    validating the document again could not fail and would only cost time.
+    """
+    players = dict(hand.players)
+    origins: dict[str, Origin] = {}
+    problems: list[Problem] = []
+    for tile_win in tile_wins:
+        name = tile_win.winner
+        if name not in players or name in origins:  # not a player, or twice a winner: the shared checks say so
+            continue
+        typed = players[name]
+        opens, opens_origin = _opens(tile_win, typed, problems)
+        kongs, kongs_origin = _kongs(region, tile_win, typed, problems)
+        players[name] = typed.model_copy(update={"opens": opens, "kongs": kongs})
+        origins[name] = Origin(tile_win, *opens_origin, kongs_origin)
+    problems += _chow_problems(hand, tile_wins)
+    return hand.model_copy(update={"players": players}), origins, problems
+
+
+def _opens(tile_win: TileWin, typed: Any, problems: list[Problem]) -> tuple[Any, tuple[bool, bool]]:
+    """The winner's ``opens`` from the melds (G4), checked against ``players.<winner>.opens``.
+
+    Returns the value and (opens came from the melds, the feeder list came from the melds).
+    """
+    count, feeders = len(tile_win.claims), tile_win.feeders
+    melds_value: Any = list(feeders) if feeders is not None else count
+    if "opens" not in typed.model_fields_set:
+        return melds_value, (True, feeders is not None)
+    given = typed.opens
+    same = given == list(feeders) if isinstance(given, list) and feeders is not None else typed.open_count == count
+    if not same:
+        problems.append(Problem(("players", tile_win.winner, "opens"),
+                                f"players.{tile_win.winner}.opens is {_shown_opens(given)} but "
+                                f"{format_path(tile_win.tiles_path)}.melds give {_shown_opens(melds_value)} "
+                                "(chow, pung, exposed kong and the 碰 under an added kong, G4): they must agree"))
+    if feeders is not None:
+        return list(feeders), (False, True)
+    return given, (False, False)
+
+
+def _shown_opens(value: Any) -> str:
+    if isinstance(value, list):
+        return f"{len(value)} (fed by {', '.join(value)})" if value else "0"
+    return str(value)
+
+
+def _kongs(region: Region, tile_win: TileWin, typed: Any, problems: list[Problem]) -> tuple[dict[str, int], bool]:
+    """The winner's kongs: ordinary kinds from the kong melds, single-tile kinds (红中杠, 宝杠 ...)
+    from ``players.<winner>.kongs``.  When that key names an ordinary kind, the counts must agree.
+
+    Returns the kongs and whether the ordinary ones came from the melds alone.
+    """
+    given = {k: n for k, n in typed.kongs.items() if region.kongs[k].ordinary}
+    special = {k: n for k, n in typed.kongs.items() if not region.kongs[k].ordinary}
+    melds = {k: n for k, n in tile_win.kongs.items() if n}
+    if given and {k: n for k, n in given.items() if n} != melds:
+        where = f"{format_path(tile_win.tiles_path)}.melds"
+        problems.append(Problem(("players", tile_win.winner, "kongs"),
+                                f"players.{tile_win.winner}.kongs gives {_shown_kongs(given)} but {where} give "
+                                f"{_shown_kongs(melds)}: they must agree"))
+    return {**special, **melds}, not given
+
+
+def _shown_kongs(kongs: Mapping[str, int]) -> str:
+    shown = ", ".join(f"{n} {k} kong{'s' if n > 1 else ''}" for k, n in kongs.items() if n)
+    return shown or "no four-tile kong"
+
+
+def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
+    """A chow is claimed only from the player before the winner in turn order (上家, G1)."""
+    out = []
+    names = hand.names
+    for tile_win in tile_wins:
+        if tile_win.winner not in names:
+            continue
+        before = names[(names.index(tile_win.winner) - 1) % len(names)]
+        spec = _tiles_of(hand.wins[tile_win.index])
+        for j, meld in enumerate(spec.melds):
+            if meld.kind == "chow" and meld.from_ is not None and meld.from_ in names and meld.from_ != before:
+                out.append(Problem((*tile_win.tiles_path, "melds", j, "from"),
+                                   f"a chow (吃) is claimed only from the player before {tile_win.winner} in turn "
+                                   f"order, {before}, not {meld.from_} (G1)"))
+    return out
+
+
+def _remapped(problem: Problem, origins: Mapping[str, Origin]) -> Problem:
+    """``players.<winner>.opens[j]`` -> ``win.tiles.melds[k].from`` and so on, where the melds gave it."""
+    path = problem.path
+    if len(path) < 3 or path[0] != "players" or not isinstance(path[1], str) or path[1] not in origins:
+        return problem
+    origin = origins[path[1]]
+    melds = (*origin.tile_win.tiles_path, "melds")
+    if path[2] == "opens" and len(path) > 3 and isinstance(path[3], int) and origin.feeders_from_melds:
+        where = origin.tile_win.claims[path[3]] if path[3] < len(origin.tile_win.claims) else None
+        new: Path = melds if where is None else (*melds, where, "from")
+    elif (path[2] == "opens" and origin.opens_from_melds) or (path[2] == "kongs" and origin.kongs_from_melds):
+        new = melds
+    else:
+        return problem
+    return replace(problem, path=new, message=f"{problem.message} (as the melds give {format_path(path)})")
+
+
+def _wildcard_copies(prepared: Prepared) -> list[Problem]:
+    """Four copies of the wildcard in all: those in hand and melds plus the winner's single-tile
+    kongs of it (``TileRules.wildcard_kong``: Wuhan 癞子杠, Wuxue 宝杠), each one copy played out (H1, W3)."""
+    rules = tile_rules(prepared.region)
+    kind = rules.wildcard_kong
+    out: list[Problem] = []
+    if kind is None:
+        return out
+    for tile_win in prepared.tile_wins:
+        wild = tile_win.wild
+        if wild is None:
+            continue
+        held = tile_win.tiles.all_tiles().count(wild)
+        played = prepared.hand.players[tile_win.winner].kongs.get(kind, 0)
+        if held + played > 4:
+            out.append(Problem((*tile_win.tiles_path, "hand"),
+                               f"{held} {rules.wildcard_name} {tile_to_str(wild)} in the tiles and "
+                               f"{played} {prepared.region.kongs[kind].zh} make {held + played}: there are only 4"))
+    return out
+
+
+def wildcard(region: Region, hand: Hand, tiles: TileHand) -> int | None:
+    """The wildcard tile of the winner's hand (Wuhan 癞子 H12, Wuxue 宝 W15), or None (no
+    indicator, or a region without wildcards such as Rushan, R9)."""
+    rules = tile_rules(region)
+    if not rules.flips_indicator or tiles.indicator is None:
+        return None
+    return rules.wildcard_tile(tiles, tile_options(region, hand))

@@ -1,0 +1,139 @@
+"""Step 4: say why.  The tile-level steps of a settlement's reasons (worded by
+:data:`settle.tiles.messages.TILES`): what the melds gave, the reading kept and why, the readings
+refused; and the reading kept as data (:func:`reading_record`, ``Settlement.reading``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from settle.core import Settlement, Step
+from settle.engine.tilelevel.reading import Prepared, wildcard
+from settle.engine.tilelevel.region import tile_rules
+from settle.engine.tilelevel.results import Candidate, Choice
+from settle.errors import format_path
+from settle.model import Hand
+from settle.rules.registry import Region
+from settle.tiles import ScoredReading, TileHand, format_tiles, tile_to_str
+from settle.tiles.messages import fan_labels as _labels_text
+from settle.tiles.messages import tile_catalog
+from settle.tiles.rules import reason_key
+
+
+def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]:
+    """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given."""
+    return tuple({"key": k, "zh": region.patterns[k].zh} for k in fans)
+
+
+def fan_labels(region: Region, fans: Iterable[str]) -> str:
+    """``清一色 qingyise, 硬胡 hard`` (or ``no shape item``), in English."""
+    return _labels_text(fan_items(region, fans))
+
+
+def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
+    """The reading as a ``tiles_read`` step: its shape, the groups as read (tile notation), the
+    melds, and what each wildcard stands for (``read_as``: (tile, or None for itself; count), in
+    the order first met), with the wildcard's name (``TileRules.wildcard_name``: 癞子 H12, 宝 W15).
+    ``wild``: the hand's wildcard tile (:func:`wildcard`), None without one."""
+    reading = scored.reading
+    groups = tuple(format_tiles(g) for g in reading.groups) or (format_tiles(reading.tiles),)
+    melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)} for m in tiles.melds)
+    read_as: tuple[tuple[str | None, int], ...] = ()
+    if wild is not None and reading.wild_values:
+        read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
+    return Step("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
+                                   "wildcard": tile_rules(region).wildcard_name,
+                                   "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
+
+
+def reading_text(region: Region, hand: Hand, tiles: TileHand, scored: ScoredReading) -> str:
+    """``123m 22m 456m 555m 789m [pung 777p] (癞子 6s as 5m)``: the groups as read, the melds,
+    and what each wildcard stands for (:func:`reading_step` in English)."""
+    return tile_catalog(region.catalog).text(reading_step(region, tiles, scored, wildcard(region, hand, tiles)), "en")
+
+
+def reading_record(choice: Choice) -> dict[str, Any]:
+    """The reading kept for a winner as data (``Settlement.reading``):
+    ``{"winner", "fans": [keys], "substitutions": [{"wildcard": "6s", "as": "2m"}, ...], "considered": n}``,
+    one substitution per wildcard read as another tile (H8 W16; none when every one is itself),
+    ``considered`` the legal readings settled."""
+    reading = choice.chosen.scored.reading
+    wild = choice.wild
+    substitutions = [] if wild is None else [{"wildcard": tile_to_str(wild), "as": tile_to_str(v)}
+                                             for v in reading.wild_values if v != wild]
+    return {"winner": choice.winner, "fans": list(choice.chosen.fans), "substitutions": substitutions,
+            "considered": len(choice.considered)}
+
+
+def _why(chosen: Candidate, others: Sequence[Candidate], winner: str, region: Region) -> Step:
+    """Why ``chosen`` beat the next best of ``others`` (same order as :func:`choice_key`), as a step."""
+    if not others:
+        return Step("", "why_only_allowed", {})
+    runner = others[0]
+    mine, theirs = chosen.net(winner), runner.net(winner)
+    versus = {"next_fans": fan_items(region, runner.fans), "next_net": theirs}
+    if mine != theirs:
+        return Step("", "why_most", {"winner": winner, "net": mine, **versus})
+    if chosen.liable is None and runner.liable is not None:
+        return Step("", "why_no_liable", {"liable": runner.liable, **versus})
+    if chosen.substitutions < runner.substitutions:
+        return Step("", "why_fewer_substitutions", {"substitutions": chosen.substitutions,
+                                                    "next_substitutions": runner.substitutions, **versus})
+    return Step("", "why_first", versus)
+
+
+def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[Choice]) -> Settlement:
+    """The settlement with the tile-level steps after its own reasons, worded by the tile words in
+    front of its catalog (:func:`~settle.tiles.messages.tile_catalog`), and ``reading`` filled in
+    (the first tile winner's reading kept; the others under ``"others"`` when several winners'
+    readings were chosen, R8; None when every tile winner's claims were settled as given)."""
+    steps = fact_steps(prepared)
+    chosen = {c.winner: c for c in choices}
+    for tile_win in prepared.tile_wins:
+        choice = chosen.get(tile_win.winner)
+        if choice is None:
+            claims = fan_items(prepared.region, prepared.hand.wins[tile_win.index].fans)
+            steps.append(Step("", "tiles_claimed", {"winner": tile_win.winner, "fans": claims}))
+        else:
+            steps += choice_steps(prepared.region, choice)
+    records = [reading_record(c) for c in choices]
+    reading = None
+    if records:
+        reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
+    return replace(settlement, reasons=(*settlement.reasons, *steps), reading=reading,
+                   catalog=tile_catalog(settlement.catalog))
+
+
+def choice_steps(region: Region, choice: Choice) -> list[Step]:
+    """The steps that say which reading was kept for a winner, why, and what else was considered:
+    ``tiles_reading``, ``tiles_chosen``, then ``tiles_refused`` (readings the hand's facts refuse)
+    and ``tiles_not_legal`` (readings a tile rule forbids, their reasons by ruling) where any.
+    ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
+    chosen = choice.chosen
+    read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
+    steps = [Step("", "tiles_reading", {"winner": choice.winner, "read": read, "fans": fan_items(region, chosen.fans)}),
+             Step("", "tiles_chosen", {"winner": choice.winner, "why": choice.why,
+                                       "considered": len(choice.considered)})]
+    refused = [c for c in choice.considered if c.settlement is None]
+    if refused:
+        problems = tuple(dict.fromkeys(p.message for c in refused for p in c.problems))
+        paths = tuple(dict.fromkeys(format_path(p.path) for c in refused for p in c.problems))
+        steps.append(Step("", "tiles_refused", {"count": len(refused), "problems": problems, "paths": paths}))
+    if choice.rejected:
+        reasons = tuple(sorted(dict.fromkeys(why for _, why in choice.rejected), key=reason_key))
+        steps.append(Step("", "tiles_not_legal", {"count": len(choice.rejected), "reasons": reasons}))
+    return steps
+
+
+def fact_steps(prepared: Prepared) -> list[Step]:
+    """What the melds gave each winner, as ``tiles_melds`` steps (G4; G8: the facts behind the
+    amounts are shown): the opens, who fed them, the four-tile kongs by kind."""
+    out = []
+    for name, origin in prepared.origins.items():
+        tile_win = origin.tile_win
+        out.append(Step("G4", "tiles_melds", {"winner": name, "opens": len(tile_win.claims),
+                                              "feeders": tile_win.feeders or (),
+                                              "kongs": tuple(tile_win.kongs.items())}))
+    return out

@@ -1,0 +1,42 @@
+"""What the tile-level settlement takes from the region: its :class:`~settle.tiles.TileRules`
+(:func:`tile_rules`, loaded once per region) and the hand's options its engine reads
+(:func:`tile_options`).  Every step below uses them; no region is named here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from settle.errors import HandError
+from settle.model import Hand
+from settle.rules.registry import Region
+from settle.tiles import TileRules
+
+
+def tile_rules(region: Region) -> TileRules:
+    """The region's :class:`~settle.tiles.TileRules` (Wuhan H8 H12, Wuxue W12 W15 W16, Rushan R9 ...),
+    loaded once per region (its ``tile_rules`` loader).
+
+    Raises :class:`HandError` at ``region`` for a rule set without tile-level play.
+    """
+    loader = region.tile_rules
+    if loader is None:
+        raise HandError.at(("region",), f"{region.key} has no tile-level play: give the fans, not win.tiles")
+    rules = _LOADED.get(loader)
+    if rules is None:
+        rules = _LOADED[loader] = loader()
+    return rules
+
+
+_LOADED: dict[Callable[[], Any], TileRules] = {}
+"""Each region's tile rules by its loader (a hand with tiles asks for them a dozen times)."""
+
+
+def tile_options(region: Region, hand: Hand) -> dict[str, Any]:
+    """The hand's options the engine reads (the region's ``TileRules.option_defaults``: H12, R3, R9).
+
+    The engine ignores every other option, so only these are read off the model (a full
+    ``model_dump`` per evaluation costs more than the rest of a small hand's setup).
+    """
+    options = hand.options
+    return {name: getattr(options, name) for name in tile_rules(region).option_defaults if hasattr(options, name)}
