@@ -89,11 +89,12 @@ class Catalog:
 
     def why(self, steps: Iterable[Step], lang: str = "en") -> str:
         """A payment's explanation: the first step (its formula), then each later step, after a
-        space when it reads on with ``=`` (``= 480, capped at 400``), else after ``; ``."""
+        space when it reads on with ``=`` (``= 480, capped at 400``), else after ``; `` (``；`` in Chinese)."""
         out = ""
+        then = "；" if lang == "zh" else "; "
         for i, item in enumerate(steps):
             words = self.text(item, lang)
-            out = words if i == 0 else out + (" " if words.startswith("=") else "; ") + words
+            out = words if i == 0 else out + (" " if words.startswith("=") else then) + words
         return out
 
 
