@@ -201,5 +201,14 @@ def regions_with(feature: str) -> list[str]:
     return [r.key.capitalize() for r in all_regions() if getattr(r, feature)]
 
 
+def tile_regions_with(feature: str) -> str:
+    """``Rushan``, ``A or B``: the regions whose tile rules have ``feature`` true (``plays_bao_tile``),
+    for a message in another region's rules that must not name them itself; ``another rule set``
+    when none has it."""
+    owners = [r.key.capitalize() for r in all_regions()
+              if r.tile_rules is not None and getattr(r.tile_rules(), feature, False)]
+    return " or ".join(owners) or "another rule set"
+
+
 def _allowed() -> str:
     return "allowed: " + ", ".join(t.label for t in region_terms().values())

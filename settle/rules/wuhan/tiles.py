@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from settle.core import Step
-from settle.rules.registry import all_regions
+from settle.rules.registry import tile_regions_with
 from settle.rules.wuhan.term import TERM
 from settle.rules.wuhan.vocab import WILDCARD
 from settle.tiles import Features, Meld, TileContext, TileRules, Wildcards
@@ -95,14 +95,6 @@ _TWO_LAIZI: Step = reason("two_wilds", "H8", wildcard=WILDCARD, small="小胡", 
 _PAIR_258: Step = reason("pair_258_except", "H8", fans=("碰碰胡", "清一色", "将一色", "风一色"))
 
 
-def bao_tile_owners() -> str:
-    """The regions that play a given 宝 tile (``TileRules.plays_bao_tile``, R9), from the registry,
-    for the message when a hand here gives one (so no rule set names another in its code)."""
-    owners = [r.key.capitalize() for r in all_regions()
-              if r.tile_rules is not None and getattr(r.tile_rules(), "plays_bao_tile", False)]
-    return " or ".join(owners) or "another rule set"
-
-
 class WuhanTileRules(TileRules):
     """Wuhan 红中赖子杠 (seed 004; H3 H8 H12): see the module docstring."""
 
@@ -140,8 +132,8 @@ class WuhanTileRules(TileRules):
         return wuhan_wildcards(indicator, facai_gang=options["facai_gang"])
 
     def bao_tile_owners(self) -> str:
-        """The regions that play a given 宝 tile (the registry's)."""
-        return bao_tile_owners()
+        """The regions that play a given 宝 tile (R9), from the registry."""
+        return tile_regions_with("plays_bao_tile")
 
     def barred_in_meld(self, meld: Meld, cards: Wildcards, options: Mapping[str, bool]) -> frozenset[int]:
         """seed 004: 不能吃碰杠红中 (发财 likewise), 不能吃碰杠癞子."""

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from settle.core import Step
-from settle.rules.registry import all_regions
+from settle.rules.registry import tile_regions_with
 from settle.rules.wuxue.term import TERM
 from settle.rules.wuxue.vocab import WILDCARD
 from settle.tiles import Features, Meld, TileContext, TileError, TileRules, Wildcards
@@ -95,14 +95,6 @@ _TWO_BAO: Step = reason("two_wilds", "W15", wildcard=WILDCARD, small="屁胡", e
                         source=seed("000", "2.3③"))
 
 
-def bao_tile_owners() -> str:
-    """The regions that play a given 宝 tile (``TileRules.plays_bao_tile``, R9), from the registry,
-    for the message when a hand here gives one (so no rule set names another in its code)."""
-    owners = [r.key.capitalize() for r in all_regions()
-              if r.tile_rules is not None and getattr(r.tile_rules(), "plays_bao_tile", False)]
-    return " or ".join(owners) or "another rule set"
-
-
 class WuxueTileRules(TileRules):
     """Wuxue 武穴 (seed 000; W2 W12 W15 W16): see the module docstring."""
 
@@ -140,8 +132,8 @@ class WuxueTileRules(TileRules):
         return wuxue_wildcards(indicator)
 
     def bao_tile_owners(self) -> str:
-        """The regions that play a given 宝 tile (the registry's)."""
-        return bao_tile_owners()
+        """The regions that play a given 宝 tile (R9), from the registry."""
+        return tile_regions_with("plays_bao_tile")
 
     def barred_in_meld(self, meld: Meld, cards: Wildcards, options: Mapping[str, bool]) -> frozenset[int]:
         """seed 000 2.3④: discarded 宝/癞子皮 cannot be claimed, nor konged concealed (a chow may hold them)."""
