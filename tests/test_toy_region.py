@@ -99,6 +99,27 @@ def test_the_library_settles_a_toy_batch_over_two_workers_and_a_session(installe
     assert report.totals == {"东": -2, "南": 2, "西": -2, "北": 2}
 
 
+def test_a_broken_region_distribution_is_left_out_with_a_warning(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third-party region whose module fails to import must not stop the built-in regions."""
+    (tmp_path / "settle_broken.py").write_text("raise ImportError('no such thing')\n", encoding="utf-8")
+    info = tmp_path / "settle_broken-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: settle-broken\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[settle.regions]\nbroken = settle_broken:REGION\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.refresh()
+    try:
+        with pytest.warns(RuntimeWarning, match="'broken'.*could not be loaded"):
+            keys = [r.key for r in registry.all_regions()]
+        assert keys == ["wuhan", "wuxue", "rushan"]
+        assert settle_hand({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True}).net == {
+            "A": 0, "B": 0, "C": 0, "D": 0}
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
+
+
 def test_without_the_distribution_toy_is_unknown() -> None:
     registry.refresh()
     with pytest.raises(Exception, match="unknown region 'toy'"):

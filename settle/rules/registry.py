@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -107,14 +108,24 @@ def _builtin() -> dict[str, _Entry]:
 
 @functools.cache
 def _plugins() -> dict[str, _Entry]:
-    """Regions other distributions register under :data:`ENTRY_POINT_GROUP` (loaded when first asked for)."""
+    """Regions other distributions register under :data:`ENTRY_POINT_GROUP` (loaded when first asked for).
+
+    An entry point that fails to load, or names something that is not a :class:`Region`, is left out
+    with a ``RuntimeWarning``: the built-in regions keep working."""
     from importlib.metadata import entry_points
 
     out: dict[str, _Entry] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
-        region = point.load()
+        try:
+            region = point.load()
+        except Exception as exc:  # another distribution's bug must not stop the built-in regions
+            warnings.warn(f"settle: the region {point.name!r} ({point.value}) could not be loaded and is left out: "
+                          f"{type(exc).__name__}: {exc}", RuntimeWarning, stacklevel=2)
+            continue
         if not isinstance(region, Region):
-            raise TypeError(f"entry point {point.name!r} of {ENTRY_POINT_GROUP} is not a settle Region: {region!r}")
+            warnings.warn(f"settle: the entry point {point.name!r} of {ENTRY_POINT_GROUP} is not a settle Region "
+                          f"({type(region).__name__}) and is left out", RuntimeWarning, stacklevel=2)
+            continue
         if region.key in _builtin() or region.key in out:
             continue  # a built-in region is never replaced
         out[region.key] = _Entry(region.term, 1000, _loaded(region))
