@@ -22,6 +22,8 @@ samples of new hands (tables partly filled, as in a long run), and pass 2 repeat
 (every pattern already met). Rates are hands per CPU second of this process; pass 2
 and the mahjong figures keep the best of --repeat runs, against noise on a shared
 machine.
+``--batch 5000`` measures only issue 14's target instead: ``settle batch --format jsonl --jobs 1`` on
+5,000 wildcard-free Rushan tile hands, start-up excluded, against estimate_hand_value on the same tiles.
 ``mahjong`` is an optional bench dependency (``pip install mahjong``); without it (b)
 and (d) are skipped. Rates are whole hands per second (integer arithmetic).
 """
@@ -437,13 +439,59 @@ def print_table(rows: Sequence[Row]) -> None:
         print(f"{row.case:<{width}}  {row.hands:>7}  {figure}  {row.note}")
 
 
+def batch_target(rng: random.Random, n: int, repeat: int) -> None:
+    """Issue 14's tile-level target: ``settle batch --format jsonl --jobs 1`` on ``n`` random wildcard-free
+    Rushan tile hands (14 concealed tiles, self-draw, no options), start-up excluded (the CPU of a
+    one-hand batch taken off), against ``mahjong``'s ``estimate_hand_value`` on the same tiles in this
+    process.  Target: at least 1.0x, and at least 20,000 hands/s."""
+    import json
+    import resource
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parent / "out"
+    out.mkdir(exist_ok=True)
+    tile_lists = [winning_tiles(rng) for _ in range(n)]
+    documents = [{"region": "rushan", "players": list(PLAYERS), "dealer": "A", "id": i,
+                  "win": {"winner": "B", "by": "self_draw",
+                          "tiles": {"hand": format_tiles(tiles), "win_tile": format_tiles(tiles[-1:])}}}
+                 for i, tiles in enumerate(tile_lists)]
+    many, one = out / f"tiles-rushan-{n}.jsonl", out / "tiles-rushan-1.jsonl"
+    many.write_text("".join(json.dumps(d) + "\n" for d in documents), encoding="utf-8")
+    one.write_text(json.dumps(documents[0]) + "\n", encoding="utf-8")
+
+    def cpu(path: Path) -> float:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", "batch", str(path),
+                        "--format", "jsonl", "--jobs", "1"], stdout=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+    seconds = min(cpu(many) - cpu(one) for _ in range(repeat))
+    ours = int((n - 1) / seconds)
+    theirs = estimate_hand_value_rate(tile_lists, repeat)
+    print(f"settle batch --jobs 1, {n:,} wildcard-free Rushan tile hands, start-up excluded: {ours:,} hands per CPU s")
+    if theirs is None:
+        print("mahjong is not installed (pip install -e '.[bench]'): no ratio")
+        return
+    print(f"mahjong estimate_hand_value, same tiles (tsumo): {theirs:,} hands per CPU s")
+    print(f"ratio {ours / theirs:.2f}x   target >= 1.0x and >= 20,000 hands/s   "
+          f"{'met' if ours >= theirs and ours >= 20_000 else 'NOT met'}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=20_000, help="hands per measurement (default 20000)")
     parser.add_argument("--seed", type=int, default=20240611, help="random seed (default fixed)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure, best kept (default 3)")
+    parser.add_argument("--batch", type=int, default=0, metavar="N",
+                        help="only issue 14's target: settle batch on N wildcard-free Rushan tile hands (5000)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    if args.batch:
+        batch_target(rng, args.batch, args.repeat)
+        return
     rows = win_detection_rows(rng, args.n, args.repeat)
     rows += evaluation_rows(rng, args.n, args.repeat)
     full, full_rate = full_rows(rng, args.n, args.repeat)
