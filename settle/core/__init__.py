@@ -12,6 +12,7 @@ Nothing here knows a region; all arithmetic is exact (``int``, :class:`fractions
 from settle.core.machinery import (
     add_extra,
     cap,
+    flush_liability,
     flush_triggers,
     liable_flush_step,
     net_of,
@@ -41,7 +42,7 @@ from settle.core.settlement import (
     Tally,
     Transfer,
 )
-from settle.core.steps import Step, jsonable, step
+from settle.core.steps import Step, jsonable
 from settle.core.text import Catalog, Template, plural, show, signed
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "Transfer",
     "add_extra",
     "cap",
+    "flush_liability",
     "flush_triggers",
     "jsonable",
     "liable_flush_step",
@@ -77,7 +79,6 @@ __all__ = [
     "show",
     "signed",
     "split_largest_remainder",
-    "step",
     "third_open_feeder",
     "to_transfers",
     "whole",

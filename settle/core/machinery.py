@@ -9,7 +9,7 @@ owed to a winner before caps, with the formula step that produced it.  Then:
 4. :func:`redirect` — 包牌/承包: the liable player pays every debt (H7, W11);
 5. :func:`to_transfers` — whole points, one transfer per debt, each with its steps.
 
-Also shared: :func:`split_largest_remainder` (H9, R7), :func:`third_open_feeder` (the flush
+Also shared: :func:`split_largest_remainder` (H9, R7), :func:`flush_liability` (the flush
 liability of H7 b and W11 b), seats in turn order (G1), roles, net.  Everything here is a pure
 function of its arguments (no I/O, no text).
 """
@@ -199,3 +199,11 @@ def liable_flush_step(term: str, rule: str, feeder: str, winner: str, flush_name
     """The reason of a flush 承包/包胡 (H7 b, W11 b): ``feeder`` fed ``winner``'s third open."""
     return Step(rule, "liable_flush", {"term": term, "player": feeder, "winner": winner,
                                        "flushes": "/".join(flush_names)})
+
+
+def flush_liability(player: Any, winner: str, flush_names: Sequence[str], term: str,
+                    rule: str) -> tuple[str, Step] | None:
+    """H7 b and W11 b: the player who fed ``winner``'s third open of a flush, with the step saying so
+    (``term`` 承包 or 包胡, ``rule`` H7 b or W11 b), or None when the flush rule does not apply."""
+    feeder = third_open_feeder(player, flush_names)
+    return None if feeder is None else (feeder, liable_flush_step(term, rule, feeder, winner, flush_names))

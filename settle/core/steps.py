@@ -31,11 +31,6 @@ class Step(NamedTuple):
         return {"rule": self.rule or None, "kind": self.kind, "values": jsonable(self.values)}
 
 
-def step(kind: str, rule: str = "", **values: Any) -> Step:
-    """A :class:`Step` of ``kind`` under ``rule`` with keyword ``values``."""
-    return Step(rule, kind, values)
-
-
 def jsonable(value: Any) -> Any:
     """``value`` as JSON-ready data: steps as dicts, Fractions as ``"n/d"`` text (whole ones as int)."""
     if isinstance(value, Step):

@@ -52,8 +52,7 @@ class Region:
     ``rotation_rule``: the ruling of its dealer rotation (H10, W13, R10); ``discarder``: what the
     region calls the discarder (放冲, 点炮); ``tile_rules``: a loader of the tile engine's rules for
     the region (:class:`settle.tiles.TileRules`, loaded for a hand with tiles), None without
-    tile-level play; ``counted_fans`` and
-    ``item_value``: how ``settle check`` reads a win's counted items and words an item's worth;
+    tile-level play (it also says what ``settle check`` counts and how it words an item's worth);
     ``option_zh``: the Chinese names of options whose description does not start with one.
     """
 
@@ -74,8 +73,6 @@ class Region:
     rotation_rule: str = ""
     discarder: str = "点炮"
     tile_rules: Callable[[], Any] | None = None
-    counted_fans: Callable[[Any, int], tuple[str, ...]] | None = None
-    item_value: Callable[[str], str] | None = None
     option_zh: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -210,15 +207,6 @@ def regions_with(feature: str) -> list[str]:
     """Capitalised keys of the regions where ``feature`` (a :class:`Region` flag such as ``has_fish``)
     is true, for messages ("exists only in Rushan")."""
     return [r.key.capitalize() for r in all_regions() if getattr(r, feature)]
-
-
-def tile_regions_with(feature: str) -> str:
-    """``Rushan``, ``A or B``: the regions whose tile rules have ``feature`` true (``plays_bao_tile``),
-    for a message in another region's rules that must not name them itself; ``another rule set``
-    when none has it."""
-    owners = [r.key.capitalize() for r in all_regions()
-              if r.tile_rules is not None and getattr(r.tile_rules(), feature, False)]
-    return " or ".join(owners) or "another rule set"
 
 
 def _allowed() -> str:

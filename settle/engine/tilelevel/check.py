@@ -100,12 +100,9 @@ def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | N
 
 
 def counted_fans(region: Region, hand: Hand, index: int) -> tuple[str, ...]:
-    """The fans that count for the ``index``-th win, as the region settles them, in table order:
-    ``region.counted_fans`` where the region gives one, else its ``TileRules.counted_fans`` (the
-    fans named and those ``by`` implies, Wuhan 抢杠 on ``robbed_kong`` G10; Rushan's base, 屁胡 when
-    none is named, and counted multipliers, R1 R3b)."""
-    if region.counted_fans is not None:
-        return region.counted_fans(hand, index)
+    """The fans that count for the ``index``-th win, as the region settles them, in table order: its
+    ``TileRules.counted_fans`` (the fans named and those ``by`` implies, Wuhan 抢杠 on ``robbed_kong``
+    G10; Rushan's base, 屁胡 when none is named, and counted multipliers, R1 R3b)."""
     return ordered(region, tile_rules(region).counted_fans(hand, hand.wins[index]))
 
 
@@ -124,9 +121,7 @@ def _differences(region: Region, winner: str, claimed: Sequence[str], derived: S
 
 def item_value(region: Region, key: str) -> str:
     """What one item is worth in the region (``base +10 (大胡)``, ``1 番``, ``2 斤``, ``×2``, ``base 2``):
-    ``region.item_value`` where the region gives one, else its ``TileRules.item_value``."""
-    if region.item_value is not None:
-        return region.item_value(key)
+    its ``TileRules.item_value``."""
     return tile_rules(region).item_value(region.patterns[key])
 
 

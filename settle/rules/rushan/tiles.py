@@ -24,6 +24,7 @@ from settle.tiles.hand import CHOW
 from settle.tiles.notation import check_tile, format_tiles
 from settle.tiles.readings import SEVEN_PAIRS
 from settle.tiles.rules import is_fengyise, is_jiangyise, is_pengpenghu, is_qingyise, reason, seed, table_fans
+from settle.tiles.wildcards import NoWildcards
 
 if TYPE_CHECKING:
     from settle.rules.rushan.model import RushanHand, RushanWin
@@ -33,23 +34,14 @@ BASES = ("pihu", "pengpenghu", "qidui")
 
 
 @dataclass(frozen=True)
-class RushanBao:
-    """Rushan 搂宝 tile (seed 003 摸宝/宝中宝, RULINGS R9): not a wildcard in the hand.
+class RushanBao(NoWildcards):
+    """Rushan 搂宝 tile (seed 003 摸宝/宝中宝, RULINGS R9): not a wildcard in the hand, and nothing
+    forbids a win (:class:`~settle.tiles.wildcards.NoWildcards`).
 
     It only matters for ``mobao``/``baozhongbao``: the winning tile is the 宝 tile.
     """
 
     bao_tile: int | None = None
-
-    @property
-    def wild(self) -> None:
-        """No wildcard (R9)."""
-        return None
-
-    @property
-    def forbidden(self) -> frozenset[int]:
-        """Nothing forbids a win."""
-        return frozenset()
 
 
 def rushan_bao(bao_tile: int | None) -> RushanBao:

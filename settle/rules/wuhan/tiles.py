@@ -19,10 +19,10 @@ from types import MappingProxyType
 from typing import Any
 
 from settle.core import Step
-from settle.rules.registry import tile_regions_with
+from settle.rules.tilerules import RegionTileRules
 from settle.rules.wuhan.term import TERM
 from settle.rules.wuhan.vocab import WILDCARD
-from settle.tiles import Features, Meld, TileContext, TileRules, Wildcards
+from settle.tiles import Features, Meld, TileContext, Wildcards
 from settle.tiles.notation import BAI, EAST, FA, HONOURS, NORTH, SOUTH, WEST, ZHONG, check_tile
 from settle.tiles.readings import STANDARD
 from settle.tiles.rules import (
@@ -95,7 +95,7 @@ _TWO_LAIZI: Step = reason("two_wilds", "H8", wildcard=WILDCARD, small="小胡", 
 _PAIR_258: Step = reason("pair_258_except", "H8", fans=("碰碰胡", "清一色", "将一色", "风一色"))
 
 
-class WuhanTileRules(TileRules):
+class WuhanTileRules(RegionTileRules):
     """Wuhan 红中赖子杠 (seed 004; H3 H8 H12): see the module docstring."""
 
     __slots__ = ()
@@ -130,10 +130,6 @@ class WuhanTileRules(TileRules):
     def from_indicator(self, indicator: int, options: Mapping[str, bool]) -> WuhanWildcards:
         """The 癞子 of the flipped tile (H12), by option ``facai_gang``."""
         return wuhan_wildcards(indicator, facai_gang=options["facai_gang"])
-
-    def bao_tile_owners(self) -> str:
-        """The regions that play a given 宝 tile (R9), from the registry."""
-        return tile_regions_with("plays_bao_tile")
 
     def barred_in_meld(self, meld: Meld, cards: Wildcards, options: Mapping[str, bool]) -> frozenset[int]:
         """seed 004: 不能吃碰杠红中 (发财 likewise), 不能吃碰杠癞子."""

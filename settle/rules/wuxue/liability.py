@@ -1,14 +1,14 @@
 """Wuxue 包胡 (W11): who pays for everyone, by G11 priority (a) 全求人 > (b) 一色包牌.
 
 ``win.liable`` overrides the rules (G7); 抢杠胡 has no 包胡 (W10).  The flush rule (b) is the one
-H7 b and W11 b share (:func:`settle.core.third_open_feeder`).
+H7 b and W11 b share (:func:`settle.core.flush_liability`).
 """
 
 from __future__ import annotations
 
 from settle import core
 from settle.core import Step
-from settle.model import NOBODY
+from settle.rules.liability import stated_liability
 from settle.rules.wuxue.model import WuxueHand
 from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 
@@ -16,17 +16,13 @@ from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 def liable_player(hand: WuxueHand) -> tuple[str | None, Step | None]:
     """The 包胡 player and the step that says why, or (None, None).  Not called on 抢杠胡 (W10)."""
     win = hand.the_win
-    if win.liable is not None:
-        if win.liable == NOBODY:
-            return None, None
-        return win.liable, Step("G7", "liable_stated", {"term": LIABILITY})
+    stated = stated_liability(win.liable, LIABILITY)
+    if stated is not None:
+        return stated
     if quanqiuren_trigger(hand):
         return win.from_, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": win.from_})
-    names = flush_names(hand)
-    feeder = core.third_open_feeder(hand.players[win.winner], names)
-    if feeder is not None:
-        return feeder, core.liable_flush_step(LIABILITY, "W11 b", feeder, win.winner, names)
-    return None, None
+    return core.flush_liability(hand.players[win.winner], win.winner, flush_names(hand), LIABILITY, "W11 b") \
+        or (None, None)
 
 
 def quanqiuren_trigger(hand: WuxueHand) -> bool:

@@ -18,10 +18,10 @@ from types import MappingProxyType
 from typing import Any
 
 from settle.core import Step
-from settle.rules.registry import tile_regions_with
+from settle.rules.tilerules import RegionTileRules
 from settle.rules.wuxue.term import TERM
 from settle.rules.wuxue.vocab import WILDCARD
-from settle.tiles import Features, Meld, TileContext, TileError, TileRules, Wildcards
+from settle.tiles import Features, Meld, TileContext, TileError, Wildcards
 from settle.tiles.hand import KONG, PUNG
 from settle.tiles.notation import BAI, EAST, FA, HONOURS, NORTH, SOUTH, WEST, ZHONG, check_tile, format_tiles
 from settle.tiles.readings import LOOSE, SEVEN_PAIRS
@@ -95,7 +95,7 @@ _TWO_BAO: Step = reason("two_wilds", "W15", wildcard=WILDCARD, small="屁胡", e
                         source=seed("000", "2.3③"))
 
 
-class WuxueTileRules(TileRules):
+class WuxueTileRules(RegionTileRules):
     """Wuxue 武穴 (seed 000; W2 W12 W15 W16): see the module docstring."""
 
     __slots__ = ()
@@ -130,10 +130,6 @@ class WuxueTileRules(TileRules):
     def from_indicator(self, indicator: int, options: Mapping[str, bool]) -> WuxueWildcards:
         """The 宝 and 癞子皮 of the flipped tile (W15)."""
         return wuxue_wildcards(indicator)
-
-    def bao_tile_owners(self) -> str:
-        """The regions that play a given 宝 tile (R9), from the registry."""
-        return tile_regions_with("plays_bao_tile")
 
     def barred_in_meld(self, meld: Meld, cards: Wildcards, options: Mapping[str, bool]) -> frozenset[int]:
         """seed 000 2.3④: discarded 宝/癞子皮 cannot be claimed, nor konged concealed (a chow may hold them)."""
