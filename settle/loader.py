@@ -1002,6 +1002,29 @@ def _key_count(value: Any) -> int:
     return count
 
 
+_SCAN_ONCE = json.scanner.make_scanner(json.JSONDecoder())
+"""The json module's own (C) scanner, as ``json.loads`` uses it, without its Python wrapper."""
+
+
+def _scan_object(text: str) -> Any:
+    """The JSON value of ``text`` when it is one object with nothing but JSON white space around it
+    (what ``json.loads(text.rstrip())`` returns), else None: on any doubt the caller parses again
+    with :func:`_parse_json`, which words the error."""
+    start = 0
+    while text[start:start + 1] in _JSON_SPACE:
+        start += 1
+    if text[start:start + 1] != "{":
+        return None
+    try:
+        value, end = _SCAN_ONCE(text, start)
+    except (StopIteration, ValueError, RecursionError):
+        return None
+    return None if text[end:].strip(" \t\n\r") else value
+
+
+_JSON_SPACE = (" ", "\t", "\n", "\r")
+
+
 def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
     brackets = text.count("[") + text.count("{")
     if brackets <= MAX_DEPTH:
@@ -1009,10 +1032,12 @@ def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | H
         # in the text is followed by its own colon (other colons are inside strings), so
         # colons >= keys written >= keys parsed (a repeated key is parsed once); equal counts
         # prove no key was written twice.  Otherwise the exact path below finds the repeat.
-        try:
-            value = _parse_json(text, number)
-        except _Fatal as fatal:
-            return _fatal_error(fatal, source, f"{source}:{index}")
+        value = _scan_object(text)
+        if value is None:  # not a plain object on one line: json.loads again, for its own error
+            try:
+                value = _parse_json(text, number)
+            except _Fatal as fatal:
+                return _fatal_error(fatal, source, f"{source}:{index}")
         if type(value) is dict and _key_count(value) == text.count(":"):
             return Document(value, {(): number}, source, index)
     return _jsonl_hand_exact(text, number, source, index, brackets)
