@@ -9,6 +9,12 @@ owed to a winner before caps, with the formula step that produced it.  Then:
 4. :func:`redirect` — 包牌/承包: the liable player pays every debt (H7, W11);
 5. :func:`to_transfers` — whole points, one transfer per debt, each with its steps.
 
+The built-in regions compute their amounts on plain ints and build each payment's steps with the
+step makers these functions use (:func:`cap_step`, :func:`share_paid_step`, :func:`power_step`,
+:func:`tally_step`), then the :class:`Transfer` directly: no :class:`Debt` per loser.  A step is an
+immutable record, so the step makers keep the steps they made per shape and values (a bounded
+table, :data:`STEPS_KEPT`) and hand the same record to every hand that needs it.
+
 Also shared: :func:`split_largest_remainder` (H9, R7), :func:`flush_liability` (the flush
 liability of H7 b and W11 b), seats in turn order (G1), roles, net.  Everything here is a pure
 function of its arguments (no I/O, no text).
@@ -21,23 +27,51 @@ from fractions import Fraction
 from typing import Any
 
 from settle.core.messages import SHARED
-from settle.core.settlement import Amount, Debt, Forfeit, Settlement, Transfer
+from settle.core.settlement import Amount, Debt, Forfeit, ScoreItem, Settlement, Transfer
 from settle.core.steps import Step
 from settle.core.text import Catalog
+
+STEPS_KEPT = 4096
+"""How many steps each table of :func:`kept` holds before it is emptied (steps recur across a batch:
+``2^(1+2)``, a tally ``1 = 开口 1``, a cap at 400)."""
+
+
+def kept(table: dict[Any, Step], key: Any, step: Step) -> Step:
+    """Keep ``step`` in ``table`` under ``key`` (the values that make it) and return it; the table is
+    emptied when it holds :data:`STEPS_KEPT` steps.  The caller looks ``key`` up first."""
+    if len(table) >= STEPS_KEPT:
+        table.clear()
+    table[key] = step
+    return step
+
+
+_CAP_STEPS: dict[tuple[int, int, str, str], Step] = {}
+
+
+def cap_step(amount: Amount, limit: int, rule: str, label: str = "") -> Step:
+    """The step of 封顶 for an ``amount`` at or above ``limit``: ``cap_reached`` when it equals the
+    limit (nothing taken off: "capped at" would say it was), else ``cap`` (G13).  ``rule`` is the
+    ruling (``H5``), ``label`` the cap's Chinese name where the words show it (``封顶``)."""
+    if type(amount) is int:
+        key = (amount, limit, rule, label)
+        step = _CAP_STEPS.get(key)
+        if step is None:
+            kind = "cap_reached" if amount == limit else "cap"
+            step = kept(_CAP_STEPS, key, Step(rule, kind, {"amount": amount, "limit": limit, "label": label}))
+        return step
+    return Step(rule, "cap_reached" if amount == limit else "cap", {"amount": amount, "limit": limit, "label": label})
 
 
 def cap(debt: Debt, limit: int, rule: str, label: str = "") -> Debt:
     """封顶: the debt becomes ``min(amount, limit)``; ``capped`` when it reached the limit (>=, G13).
 
     ``rule`` is the ruling (``H5``), ``label`` the cap's Chinese name where the words show it
-    (``封顶``).  Regions that need "exceeded" rather than "reached" (Wuhan 金顶, G13) compare the
-    pre-cap amount themselves.
+    (``封顶``); the step is :func:`cap_step`'s.  Regions that need "exceeded" rather than "reached"
+    (Wuhan 金顶, G13) compare the pre-cap amount themselves.
     """
     if debt.amount < limit:
         return debt
-    kind = "cap_reached" if debt.amount == limit else "cap"  # nothing taken off: "capped at" would say it was
-    return debt.then(limit, Step(rule, kind, {"amount": debt.amount, "limit": limit, "label": label}),
-                     capped=True, cap="capped")
+    return debt.then(limit, cap_step(debt.amount, limit, rule, label), capped=True, cap="capped")
 
 
 def replace_amount(debt: Debt, amount: int, item: Step, mark: str) -> Debt:
@@ -52,15 +86,18 @@ def add_extra(debt: Debt, points: int, item: Step) -> Debt:
     return debt.then(debt.amount + points, item)
 
 
+def share_paid_step(loser: str, liable: str, reason: Step) -> Step:
+    """包牌/承包: the step on ``loser``'s debt that ``liable`` pays it, for ``reason`` (H7, W11, G7)."""
+    return Step(reason.rule, "share_paid", {"loser": loser, "liable": liable, "reason": reason})
+
+
 def redirect(debts: Iterable[Debt], liable: str, reason: Step) -> list[Debt]:
     """包牌/承包: the liable player pays every debt in full; the others pay nothing.
 
     ``reason`` is the step naming the rule and the fact that made the player liable (H7, W11, G7).
     """
     return [
-        d if d.loser == liable
-        else d.then(d.amount, Step(reason.rule, "share_paid", {"loser": d.loser, "liable": liable,
-                                                                 "reason": reason}), payer=liable)
+        d if d.loser == liable else d.then(d.amount, share_paid_step(d.loser, liable, reason), payer=liable)
         for d in debts
     ]
 
@@ -75,7 +112,7 @@ def to_transfers(debts: Iterable[Debt], catalog: Catalog = SHARED) -> list[Trans
         amount = d.amount
         points = amount if type(amount) is int else whole(amount)
         if points:
-            out.append(Transfer(d.payer, d.winner, points, d.all_steps, d.cap, catalog))
+            out.append(Transfer(d.payer, d.winner, points, (d.formula, *d.steps), d.cap, catalog))
     return out
 
 
@@ -84,8 +121,9 @@ def net_of(players: Sequence[str], transfers: Iterable[Transfer],
     """Each player's net: received minus paid (minus any forfeit)."""
     net = dict.fromkeys(players, 0)
     for t in transfers:
-        net[t.payer] -= t.amount
-        net[t.payee] += t.amount
+        amount = t.amount
+        net[t.payer] -= amount
+        net[t.payee] += amount
     if forfeit is not None:
         net[forfeit.payer] -= forfeit.amount
     return net
@@ -107,23 +145,47 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
     )
 
 
+_ROLES: dict[tuple[Any, ...], dict[str, tuple[str, ...]]] = {}
+
+
 def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
-    """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned."""
-    roles: dict[str, tuple[str, ...]] = dict.fromkeys(hand.players, ())
-    if hand.dealer:
-        roles[hand.dealer] += ("dealer",)
-    for win in hand.wins:
-        roles[win.winner] += ("winner",)
-        source = win.from_
-        if source in roles:
-            held = roles[source]
-            if "discarder" not in held and "robbed" not in held:  # one role per source (R8: one discard)
-                roles[source] = (*held, "robbed" if win.by == "robbed_kong" else "discarder")
+    """Each player's roles: dealer 庄, winner 胡, discarder 放冲/点炮, robbed, liable 包, abandoned.
+
+    A new dict each time; the roles of the same seating, dealer, wins, liable and abandon are worked
+    out once and kept (a bounded table, :data:`STEPS_KEPT`)."""
+    win = hand.win
+    if win is None:
+        wins: Any = None
+    elif type(win) is list:
+        wins = tuple([(w.winner, w.from_, w.by) for w in win])
+    else:
+        wins = (win.winner, win.from_, win.by)
+    abandon = getattr(hand, "abandon", None)
+    key = (tuple(hand.players), hand.dealer, wins, liable, None if abandon is None else abandon.by)
+    roles = _ROLES.get(key)
+    if roles is None:
+        if len(_ROLES) >= STEPS_KEPT:
+            _ROLES.clear()
+        roles = _ROLES[key] = _roles(*key)
+    return roles.copy()
+
+
+def _roles(players: tuple[str, ...], dealer: str | None, wins: Any, liable: str | None,
+           abandoned: str | None) -> dict[str, tuple[str, ...]]:
+    roles: dict[str, tuple[str, ...]] = dict.fromkeys(players, ())
+    if dealer:
+        roles[dealer] += ("dealer",)
+    if wins:
+        for winner, source, by in wins if type(wins[0]) is tuple else (wins,):
+            roles[winner] += ("winner",)
+            if source in roles:
+                held = roles[source]
+                if "discarder" not in held and "robbed" not in held:  # one role per source (R8: one discard)
+                    roles[source] = (*held, "robbed" if by == "robbed_kong" else "discarder")
     if liable:
         roles[liable] += ("liable",)
-    abandon = getattr(hand, "abandon", None)
-    if abandon:
-        roles[abandon.by] += ("abandoned",)
+    if abandoned:
+        roles[abandoned] += ("abandoned",)
     return roles
 
 
@@ -169,8 +231,17 @@ def split_largest_remainder(total: int, weights: Sequence[tuple[str, Amount]]) -
     return floors
 
 
+_POWER_STEPS: dict[tuple[int, ...], Step] = {}
+
+
 def power_step(base: int, loser: int, winner: int, factor: Fraction | int = 1, minus: int = 0) -> Step:
     """The formula ``2^(a+b)``, ``10×2^(a+b)``, ``10×2^(a+b)×1.5`` or ``2^(a+b-1)`` as a step (H2 H3 W1 W6)."""
+    # A Fraction is keyed by its numerator and denominator: hashing one costs more than the step.
+    key = (base, loser, winner, minus, factor) if type(factor) is int \
+        else (base, loser, winner, minus, factor.numerator, factor.denominator)
+    step = _POWER_STEPS.get(key)
+    if step is not None:
+        return step
     values: dict[str, Any] = {"loser": loser, "winner": winner}
     if base != 1:
         values["base"] = base
@@ -178,7 +249,31 @@ def power_step(base: int, loser: int, winner: int, factor: Fraction | int = 1, m
         values["factor"] = factor
     if minus:
         values["minus"] = minus
-    return Step("", "power", values)
+    return kept(_POWER_STEPS, key, Step("", "power", values))
+
+
+_TALLY_STEPS: dict[tuple[ScoreItem, ...], Step] = {}
+_STATED_STEPS: dict[int, Step] = {}
+
+
+def tally_step(items: tuple[ScoreItem, ...]) -> Step:
+    """A 番/斤 count as a ``tally`` step (a player's score detail, H1–H3, W2–W4): ``items`` are
+    (item key, label, amount) triples such as ``("opens", "开口", 1)``; ``total`` their sum."""
+    step = _TALLY_STEPS.get(items)
+    if step is None:
+        total = 0
+        for item in items:
+            total += item[2]
+        step = kept(_TALLY_STEPS, items, Step("", "tally", {"total": total, "stated": False, "items": items}))
+    return step
+
+
+def stated_step(total: int) -> Step:
+    """A 番/斤 total stated in the hand file (``fans``/``jin``, G5) as a ``tally`` step."""
+    step = _STATED_STEPS.get(total)
+    if step is None:
+        step = kept(_STATED_STEPS, total, Step("", "tally", {"total": total, "stated": True, "items": ()}))
+    return step
 
 
 def third_open_feeder(player: Any, flush_names: Sequence[str]) -> str | None:

@@ -10,90 +10,109 @@ only the discarder (robbed player) pays (R5, G6).  Each paying loser adds 飘鱼
 ``fish_winner + fish_loser`` (R6).  A loser loses at most ``cap`` in hand + kong
 points, fish on top unless ``cap_includes_fish`` (R7); a capped discarder of 一炮多响
 splits the cap among the winners (R7, R8).  Next dealer: R10.
-Every amount carries its steps; the words are in :mod:`settle.rules.rushan.messages`.
+Amounts are plain ints, debt by debt; every payment carries its steps (the points of a winner's
+shape are worked out once per shape and kept), and the words are in
+:mod:`settle.rules.rushan.messages`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from dataclasses import dataclass
 from math import prod
-from typing import Any
+from typing import Any, NamedTuple
 
 from settle import core
-from settle.core import Debt, Settlement, Step
+from settle.core import Settlement, Step, Transfer
+from settle.core.machinery import STEPS_KEPT, cap_step, kept
+from settle.model import win_list
 from settle.rules.rushan.checks import is_menqing
 from settle.rules.rushan.messages import CATALOG
-from settle.rules.rushan.model import RushanHand, RushanWin
+from settle.rules.rushan.model import RushanHand, RushanPlayer, RushanWin
 from settle.rules.rushan.options import RushanOptions
 from settle.rules.rushan.vocab import DEFAULT_BASE, OPTIONAL_COUNT, PATTERNS
 
+BASES = frozenset(k for k, p in PATTERNS.items() if p.kind == "base")
+MULTIPLIERS = frozenset(k for k, p in PATTERNS.items() if p.kind == "multiplier")
+IMPLIED = frozenset(k for k, p in PATTERNS.items() if p.kind == "implied")
+"""The bases (R1), the multipliers (R2) and the items implied by ``by: robbed_kong`` (G10)."""
+FISH = {(fw, fl, inside): Step("R6", "fish", {"winner_fish": fw, "loser_fish": fl, "inside": inside})
+        for fw in range(3) for fl in range(3) for inside in (False, True)}
+"""R6 飘鱼: (winner's fish, loser's fish, inside the cap) -> its step (fish are 0–2)."""
 
-@dataclass(frozen=True)
-class Points:
-    """One winner's points (R1–R4, R3b).
+
+class Points(NamedTuple):
+    """One winner's points (R1–R4, R3b), the same for every win of the same shape.
 
     ``base``: the base key; ``counted``: multiplier keys that count, in order;
     ``uncounted``: named multipliers that count nothing (R3b, option off);
-    ``auto``: counted without being named (门清, R3b); ``kongs``: the winner's kongs.
+    ``auto``: counted without being named (门清, R3b); ``kongs``: the winner's kongs;
+    ``hand``: hand points, base × product of multipliers (R4), in 分; ``owed``: hand points + 1 per
+    kong of the winner (R4), what each paying loser owes before R6/R7; ``formula``: the numbers
+    (``2×2 + 1 kong``) as a step; ``detail``: the items (``pengpenghu 2 × qingyise ×2 = 4, + 1 kong``)
+    as a step, its ``items`` ``(key, label, value, kind)`` tuples (``score_items`` in the JSON);
+    ``implied``: named items that ``by: robbed_kong`` implies (抢杠, G10).
     """
 
-    winner: str
     base: str
     counted: tuple[str, ...]
     uncounted: tuple[str, ...]
     auto: tuple[str, ...]
     kongs: int
+    hand: int
+    owed: int
+    formula: Step
+    detail: Step
+    implied: tuple[str, ...]
 
-    @functools.cached_property  # read for every debt, score and note of the win
-    def hand(self) -> int:
-        """Hand points: base × product of multipliers (R4), in 分."""
-        return PATTERNS[self.base].value * prod(PATTERNS[k].value for k in self.counted)
 
-    @property
-    def owed(self) -> int:
-        """Hand points + 1 per kong of the winner (R4): what each paying loser owes before R6/R7."""
-        return self.hand + self.kongs
-
-    @property
-    def formula(self) -> Step:
-        """The numbers, ``2×2 + 1 kong``, as a step (R4)."""
-        return Step("", "points", {"factors": tuple(PATTERNS[k].value for k in (self.base, *self.counted)),
-                                   "kongs": self.kongs})
-
-    @property
-    def detail(self) -> Step:
-        """The items, ``pengpenghu 2 × qingyise ×2 = 4, + 1 kong``, as a step; its ``items`` are
-        ``(key, label, value, kind)`` tuples (``score_items`` in the JSON)."""
-        items = [(self.base, PATTERNS[self.base].zh, PATTERNS[self.base].value, "base"),
-                 *((k, PATTERNS[k].zh, PATTERNS[k].value, "multiplier") for k in self.counted)]
-        if self.kongs:
-            items.append(("kongs", "杠", self.kongs, "kongs"))
-        return Step("R4", "points_detail", {"total": self.hand, "items": tuple(items)})
+_SHAPES: dict[tuple[tuple[str, ...], bool, bool, int], Points] = {}
 
 
 def count_points(hand: RushanHand, win: RushanWin) -> Points:
-    """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙)."""
-    named_base = [k for k in win.fans if PATTERNS[k].kind == "base"]
-    multipliers = [k for k in win.fans if PATTERNS[k].kind == "multiplier"]
+    """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙), kept per shape:
+    the items named, option ``menqing_yitiaolong``, whether the win is 门清, the winner's kongs."""
+    fans = tuple(win.fans)
+    option = hand.options.menqing_yitiaolong
+    key = (fans, option, option and is_menqing(hand, win), _kongs(hand.players[win.winner]))
+    points = _SHAPES.get(key)
+    if points is None:
+        if len(_SHAPES) >= STEPS_KEPT:
+            _SHAPES.clear()
+        points = _SHAPES[key] = _points(*key)
+    return points
+
+
+def _points(fans: tuple[str, ...], option: bool, menqing: bool, kongs: int) -> Points:
+    named_base = [k for k in fans if k in BASES]
+    multipliers = [k for k in fans if k in MULTIPLIERS]
     auto: tuple[str, ...]
     uncounted: tuple[str, ...]
-    if hand.options.menqing_yitiaolong:
-        auto = ("menqing",) if is_menqing(hand, win) and "menqing" not in multipliers else ()
+    if option:
+        auto = ("menqing",) if menqing and "menqing" not in multipliers else ()
         counted, uncounted = (*multipliers, *auto), ()
     else:  # R3b: 门清 and 一条龙 count nothing with the option off
         auto = ()
         counted = tuple([k for k in multipliers if k not in OPTIONAL_COUNT])
         uncounted = tuple([k for k in multipliers if k in OPTIONAL_COUNT])
-    return Points(
-        winner=win.winner,
-        base=named_base[0] if named_base else DEFAULT_BASE,
-        counted=counted,
-        uncounted=uncounted,
-        auto=auto,
-        kongs=hand.players[win.winner].kong_count(),
-    )
+    base = named_base[0] if named_base else DEFAULT_BASE
+    pattern = PATTERNS[base]
+    hand = pattern.value * prod(PATTERNS[k].value for k in counted)
+    formula = Step("", "points", {"factors": (pattern.value, *(PATTERNS[k].value for k in counted)),
+                                  "kongs": kongs})
+    items: list[tuple[str, str, int, str]] = [(base, pattern.zh, pattern.value, "base"),
+                                              *((k, PATTERNS[k].zh, PATTERNS[k].value, "multiplier")
+                                                for k in counted)]
+    if kongs:
+        items.append(("kongs", "杠", kongs, "kongs"))
+    detail = Step("R4", "points_detail", {"total": hand, "items": tuple(items)})
+    return Points(base, counted, uncounted, auto, kongs, hand, hand + kongs, formula, detail,
+                  tuple([k for k in fans if k in IMPLIED]))
+
+
+def _kongs(player: RushanPlayer) -> int:
+    """The player's kongs, all kinds (R4)."""
+    kongs = player.kongs
+    return sum(kongs.values()) if kongs else 0
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -101,123 +120,185 @@ def count_points(hand: RushanHand, win: RushanWin) -> Points:
 
 def settle(hand: RushanHand) -> Settlement:
     """Settle a checked Rushan hand: one or several wins (R4–R8), or a 荒庄 (R10)."""
-    wins, names = hand.wins, hand.names
-    points = {w.winner: count_points(hand, w) for w in wins}
-    debts = [d for w in wins for d in _owed(names, w, points[w.winner])]
-    inside = hand.options.cap_includes_fish
+    wins = win_list(hand.win)
+    players = hand.players
+    names = list(players)
+    opts = hand.options
+    points: dict[str, Points] = {}
+    scores: dict[str, int] = {}
+    score_steps: dict[str, Step] = {}
+    for win in wins:
+        p = points[win.winner] = count_points(hand, win)
+        scores[win.winner], score_steps[win.winner] = p.hand, p.detail
+    # The debts, as parallel lists: loser, winner, amount, steps.
+    losers: list[str] = []
+    winners: list[str] = []
+    amounts: list[int] = []
+    steps: list[list[Step]] = []
+    for win in wins:  # R5: on a self-draw every other player owes, else only the discarder (G6)
+        p = points[win.winner]
+        owed, formula = p.owed, p.formula
+        for loser in core.seats_after(names, win.winner) if win.by == "self_draw" else [win.the_discarder]:
+            losers.append(loser)
+            winners.append(win.winner)
+            amounts.append(owed)
+            steps.append([formula])
+    inside = opts.cap_includes_fish
     if inside:
-        debts = _fish(hand, debts, inside=True)
-    debts = [d for group in _by_loser(debts) for d in _cap(hand, names, group)]
-    if not inside:
-        debts = _fish(hand, debts, inside=False)
+        for i, loser in enumerate(losers):
+            _fish(players, loser, winners[i], amounts, steps[i], i, True)
+    order, marks = _caps(opts.cap, names, losers, winners, amounts, steps)
+    transfers = []
+    for i in order:
+        if not inside:
+            _fish(players, losers[i], winners[i], amounts, steps[i], i, False)
+        if amounts[i]:
+            transfers.append(Transfer(losers[i], winners[i], amounts[i], tuple(steps[i]), marks[i], CATALOG))
     return core.settlement(
-        hand, "rushan", core.to_transfers(debts, CATALOG), next_dealer(hand), unit="分", catalog=CATALOG,
-        scores={w: p.hand for w, p in points.items()},
-        score_steps={w: p.detail for w, p in points.items()},
-        reasons=_reasons(hand, wins, points),
+        hand, "rushan", transfers, _next_dealer(hand, wins, names), unit="分", catalog=CATALOG,
+        scores=scores, score_steps=score_steps, reasons=_reasons(hand, wins, points),
     )
 
 
-def _owed(names: list[str], win: RushanWin, points: Points) -> list[Debt]:
-    """R5: on a self-draw every other player owes, else only the discarder (robbed player, G6)."""
-    losers = core.seats_after(names, win.winner) if win.by == "self_draw" else [win.the_discarder]
-    owed, formula = points.owed, points.formula
-    return [Debt(loser, win.winner, owed, formula) for loser in losers]
+def _fish(players: dict[str, RushanPlayer], loser: str, winner: str, amounts: list[int], steps: list[Step],
+          i: int, inside: bool) -> None:
+    """R6 飘鱼: paying loser ``loser`` adds ``fish_winner + fish_loser`` to debt ``i`` (before or
+    after the R7 cap); ``amounts`` and its ``steps`` updated in place."""
+    fw, fl = players[winner].fish, players[loser].fish
+    if fw + fl:
+        steps.append(FISH.get((fw, fl, inside)) or Step("R6", "fish", {"winner_fish": fw, "loser_fish": fl,
+                                                                       "inside": inside}))
+        amounts[i] += fw + fl
 
 
-def _fish(hand: RushanHand, debts: list[Debt], inside: bool) -> list[Debt]:
-    """R6 飘鱼: each paying loser adds ``fish_winner + fish_loser`` (before or after the R7 cap)."""
-    players = hand.players
-    out = []
-    for d in debts:
-        fw, fl = players[d.winner].fish, players[d.loser].fish
-        item = Step("R6", "fish", {"winner_fish": fw, "loser_fish": fl, "inside": inside})
-        out.append(core.add_extra(d, fw + fl, item) if fw + fl else d)
-    return out
+def _caps(limit: int, names: list[str], losers: list[str], winners: list[str], amounts: list[int],
+          steps: list[list[Step]]) -> tuple[list[int], list[str | None]]:
+    """R7: each loser's debts together at most ``limit`` (``amounts``, ``steps`` updated in place);
+    the debts' order (grouped by loser, in order of appearance) and their cap marks."""
+    groups: dict[str, list[int]] = {}
+    for i, loser in enumerate(losers):
+        groups.setdefault(loser, []).append(i)
+    marks: list[str | None] = [None] * len(losers)
+    order: list[int] = []
+    for loser, group in groups.items():
+        order += group
+        if len(group) == 1:
+            i = group[0]
+            if amounts[i] >= limit:
+                steps[i].append(cap_step(amounts[i], limit, "R7"))
+                amounts[i], marks[i] = limit, "capped"
+        else:
+            _split(limit, names, loser, group, winners, amounts, steps, marks)
+    return order, marks
 
 
-def _by_loser(debts: list[Debt]) -> list[list[Debt]]:
-    groups: dict[str, list[Debt]] = {}
-    for d in debts:
-        groups.setdefault(d.loser, []).append(d)
-    return list(groups.values())
-
-
-def _cap(hand: RushanHand, names: list[str], debts: list[Debt]) -> list[Debt]:
-    """R7: one loser's debts together at most ``cap``; several winners split it by what each was owed."""
-    limit = hand.options.cap
-    if len(debts) == 1:
-        return [core.cap(debts[0], limit, "R7")]
-    total = sum(d.amount for d in debts)
+def _split(limit: int, names: list[str], loser: str, group: list[int], winners: list[str], amounts: list[int],
+           steps: list[list[Step]], marks: list[str | None]) -> None:
+    """R7, R8: one loser owing several winners more than ``limit`` in all splits it by what each was owed."""
+    total = sum([amounts[i] for i in group])
     if total <= limit:
-        return debts
-    loser = debts[0].loser
-    owed = {d.winner: d.amount for d in debts}
+        return
+    owed = {winners[i]: amounts[i] for i in group}
     order = [n for n in core.seats_after(names, loser) if n in owed]  # ties: nearer after the loser
     shares = core.split_largest_remainder(limit, [(n, owed[n]) for n in order])
     # Each winner named beside his amount: a bare ratio (6:5) on every row does not say whose share is whose.
     rounded = not all(limit * amount % total == 0 for amount in owed.values())
     split = {"loser": loser, "owed": tuple((n, owed[n]) for n in order), "total": total, "limit": limit,
              "shares": tuple((n, shares[n]) for n in order), "rounded": rounded}
-    return [d.then(shares[d.winner], Step("R7", "split", {"amount": d.amount, **split}), capped=True, cap="capped")
-            for d in debts]
+    for i in group:
+        steps[i].append(Step("R7", "split", {"amount": amounts[i], **split}))
+        amounts[i], marks[i] = shares[winners[i]], "capped"
 
 
 def next_dealer(hand: RushanHand) -> str:
     """R10: the dealer stays if he wins or on a 荒庄 with no kongs; otherwise the next player deals."""
-    wins = hand.wins
+    return _next_dealer(hand, win_list(hand.win), list(hand.players))
+
+
+def _next_dealer(hand: RushanHand, wins: list[RushanWin], names: list[str]) -> str:
+    dealer = hand.the_dealer
     if wins:
-        stays = any(w.winner == hand.dealer for w in wins)
-    else:
-        stays = not any(p.kong_count() for p in hand.players.values())
-    return hand.the_dealer if stays else core.next_after(hand.names, hand.the_dealer)
+        for win in wins:
+            if win.winner == dealer:
+                return dealer
+    elif not any([_kongs(p) for p in hand.players.values()]):
+        return dealer
+    return core.next_after(names, dealer)
 
 
-def _reasons(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[Step]:
+def _reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points]) -> list[Step]:
     """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
     reasons = _win_reasons(hand, wins, points) if wins else [_draw_reason(hand)]
-    changed = _changed_options(hand.options)
+    changed = changed_options(hand.options)
     if changed:
         reasons.append(Step("", "options", {"changed": changed}))
     return reasons
 
 
-def _win_reasons(hand: RushanHand, wins: list[RushanWin], points: Mapping[str, Points]) -> list[Step]:
+def _win_reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points]) -> list[Step]:
     """Who pays (R5), 抢杠 named (G10), 门清/一条龙 (R3b), and the kongs that score nothing (R4)."""
     reasons = [_who_pays(wins[0])]
     for win in wins:
-        reasons += [Step("G10, R2", "implied", {"fan": k, "winner": win.winner})
-                    for k in win.fans if PATTERNS[k].kind == "implied"]
-    for p in points.values():
+        implied = points[win.winner].implied
+        if implied:
+            reasons += [Step("G10, R2", "implied", {"fan": k, "winner": win.winner}) for k in implied]
+    for winner, p in points.items():
         if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
             continue
-        reasons += [Step("R3b", "counted_unnamed", {"fan": k, "winner": p.winner}) for k in p.auto]
-        reasons += [Step("R3b", "named_uncounted", {"fan": k, "winner": p.winner}) for k in p.uncounted]
-    others = tuple((n, kongs) for n, pl in hand.players.items() if n not in points and (kongs := pl.kong_count()))
+        reasons += [Step("R3b", "counted_unnamed", {"fan": k, "winner": winner}) for k in p.auto]
+        reasons += [Step("R3b", "named_uncounted", {"fan": k, "winner": winner}) for k in p.uncounted]
+    others = []
+    for name, player in hand.players.items():
+        kongs = player.kongs
+        if kongs and name not in points:
+            count = sum(kongs.values())
+            if count:
+                others.append((name, count))
     if others:
-        reasons.append(Step("R4", "others_kongs", {"kongs": others}))
+        reasons.append(Step("R4", "others_kongs", {"kongs": tuple(others)}))
     return reasons
 
 
+WHO_PAYS = {"self_draw": ("self_draw_pays", "winner"), "robbed_kong": ("robbed_pays", "player"),
+            "discard": ("discarder_pays", "player")}
+"""R5 by ``win.by``: the step kind, and the value naming who (the winner, or the discarder)."""
+_WHO_PAYS: dict[tuple[str, str | None], Step] = {}
+
+
 def _who_pays(win: RushanWin) -> Step:
-    if win.by == "self_draw":
-        return Step("R5", "self_draw_pays", {"winner": win.winner})
-    if win.by == "robbed_kong":
-        return Step("R5", "robbed_pays", {"player": win.from_})
-    return Step("R5", "discarder_pays", {"player": win.from_})
+    by = win.by
+    who = win.winner if by == "self_draw" else win.from_
+    key = (by, who)
+    step = _WHO_PAYS.get(key)
+    if step is None:
+        kind, name = WHO_PAYS[by]
+        step = kept(_WHO_PAYS, key, Step("R5", kind, {name: who}))
+    return step
 
 
 def _draw_reason(hand: RushanHand) -> Step:
-    kongs = tuple((n, p.kong_count()) for n, p in hand.players.items() if p.kong_count())
+    kongs = tuple((n, _kongs(p)) for n, p in hand.players.items() if _kongs(p))
     if kongs:
         return Step("R10", "draw_kongs", {"kongs": kongs, "next_dealer": next_dealer(hand)})
     return Step("R10", "draw_no_kongs", {"dealer": hand.dealer})
 
 
+_LAST_OPTIONS: list[Any] = [None, ()]
+
+
+def changed_options(options: RushanOptions) -> tuple[tuple[str, Any], ...]:
+    """``(key, value)`` of every option that differs from its default, as the hand file stated it.
+    A batch repeats one options model (the shared default) hand after hand: the last one's answer is
+    kept by identity, others by value (options models are frozen and hashable)."""
+    last = _LAST_OPTIONS
+    if options is not last[0]:
+        last[0], last[1] = options, _changed_options(options)
+    changed: tuple[tuple[str, Any], ...] = last[1]
+    return changed
+
+
 @functools.lru_cache(maxsize=256)
 def _changed_options(options: RushanOptions) -> tuple[tuple[str, Any], ...]:
-    """``(key, value)`` of every option that differs from its default, as the hand file stated it
-    (options models are frozen and hashable; a batch repeats a few option sets many times)."""
     out = []
     for key, field in RushanOptions.model_fields.items():
         value = getattr(options, key)

@@ -8,31 +8,43 @@ from __future__ import annotations
 
 from settle import core
 from settle.core import Step
-from settle.rules.liability import stated_liability
-from settle.rules.wuhan.model import WuhanHand
+from settle.model import single_win
+from settle.rules.liability import Liability, stated_liability
+from settle.rules.wuhan.model import WuhanHand, WuhanWin
 from settle.rules.wuhan.vocab import LIABILITY, PATTERNS
 
+FLUSH_KEYS = {"qingyise": ("qingyise",), "all": ("qingyise", "jiangyise", "fengyise")}
+"""Option ``chengbao_yise`` -> the flushes 承包 (b) covers (H7 b)."""
 
-def liable_player(hand: WuhanHand) -> tuple[str | None, Step | None]:
-    """The 承包 player and the step that says why, or (None, None)."""
-    win = hand.the_win
+
+def liable_player(hand: WuhanHand, win: WuhanWin) -> Liability:
+    """The 承包 player of ``win`` (the hand's win) and the step that says why, or (None, None)."""
     stated = stated_liability(win.liable, LIABILITY)
     if stated is not None:
         return stated
-    if win.by == "robbed_kong":
+    by = win.by
+    if by == "robbed_kong":
         return win.from_, Step("H7 c", "liable_robbed", {"term": LIABILITY, "player": win.from_})
-    if "quanqiuren" in win.fans and win.by == "discard" and not hand.players[win.the_discarder].ready:
+    players = hand.players
+    if "quanqiuren" in win.fans and by == "discard" and not players[win.the_discarder].ready:
         return win.from_, Step("H7 a", "liable_unready", {"term": LIABILITY, "player": win.from_})
-    return core.flush_liability(hand.players[win.winner], win.winner, flush_names(hand), LIABILITY, "H7 b") \
-        or (None, None)
+    player = players[win.winner]
+    if player.open_count < 3:  # (b) needs a third open: no flush to look for
+        return None, None
+    return core.flush_liability(player, win.winner, _flush_names(hand, win), LIABILITY, "H7 b") or (None, None)
 
 
 def flush_names(hand: WuhanHand) -> list[str]:
     """The flushes named that 承包 (b) covers: 清一色, or also 将一色/风一色 (option ``chengbao_yise``)."""
-    keys = ("qingyise",) if hand.options.chengbao_yise == "qingyise" else ("qingyise", "jiangyise", "fengyise")
-    return [PATTERNS[k].zh for k in keys if k in hand.the_win.fans]
+    return _flush_names(hand, single_win(hand.win))
+
+
+def _flush_names(hand: WuhanHand, win: WuhanWin) -> list[str]:
+    fans = win.fans
+    return [PATTERNS[k].zh for k in FLUSH_KEYS[hand.options.chengbao_yise] if k in fans]
 
 
 def flush_trigger(hand: WuhanHand) -> bool:
     """H7 b: a flush (per chengbao_yise) with three or more opens."""
-    return core.flush_triggers(hand.players[hand.the_win.winner], flush_names(hand))
+    win = single_win(hand.win)
+    return core.flush_triggers(hand.players[win.winner], _flush_names(hand, win))

@@ -8,42 +8,57 @@ from __future__ import annotations
 
 from settle import core
 from settle.core import Step
-from settle.rules.liability import stated_liability
-from settle.rules.wuxue.model import WuxueHand
+from settle.model import single_win
+from settle.rules.liability import Liability, stated_liability
+from settle.rules.wuxue.model import WuxueHand, WuxueWin
 from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 
+FLUSH_KEYS = ("qingyise", "jiangyise", "fengyise")
+"""The flushes 包胡 (b) covers (W11 b)."""
 
-def liable_player(hand: WuxueHand) -> tuple[str | None, Step | None]:
-    """The 包胡 player and the step that says why, or (None, None).  Not called on 抢杠胡 (W10)."""
-    win = hand.the_win
+
+def liable_player(hand: WuxueHand, win: WuxueWin) -> Liability:
+    """The 包胡 player of ``win`` (the hand's win) and the step that says why, or (None, None).
+    Not called on 抢杠胡 (W10)."""
     stated = stated_liability(win.liable, LIABILITY)
     if stated is not None:
         return stated
-    if quanqiuren_trigger(hand):
+    if _quanqiuren(win):
         return win.from_, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": win.from_})
-    return core.flush_liability(hand.players[win.winner], win.winner, flush_names(hand), LIABILITY, "W11 b") \
-        or (None, None)
+    player = hand.players[win.winner]
+    if player.open_count < 3:  # (b) needs a third open: no flush to look for
+        return None, None
+    return core.flush_liability(player, win.winner, _flush_names(win), LIABILITY, "W11 b") or (None, None)
 
 
 def quanqiuren_trigger(hand: WuxueHand) -> bool:
     """W11 a: 全求人 won on a discard."""
-    win = hand.the_win
+    return _quanqiuren(single_win(hand.win))
+
+
+def _quanqiuren(win: WuxueWin) -> bool:
     return "quanqiuren" in win.fans and win.by == "discard"
 
 
 def flush_names(hand: WuxueHand) -> list[str]:
     """The flushes named that 包胡 (b) covers: 清一色, 将一色, 风一色."""
-    return [PATTERNS[k].zh for k in ("qingyise", "jiangyise", "fengyise") if k in hand.the_win.fans]
+    return _flush_names(single_win(hand.win))
+
+
+def _flush_names(win: WuxueWin) -> list[str]:
+    fans = win.fans
+    return [PATTERNS[k].zh for k in FLUSH_KEYS if k in fans]
 
 
 def flush_trigger(hand: WuxueHand) -> bool:
     """W11 b: 清一色/将一色/风一色 with three or more opens (暗杠 is not an open)."""
-    return core.flush_triggers(hand.players[hand.the_win.winner], flush_names(hand))
+    win = single_win(hand.win)
+    return core.flush_triggers(hand.players[win.winner], _flush_names(win))
 
 
 def needs_feeders(hand: WuxueHand) -> bool:
     """W11 b decides the liable player but ``opens`` is a bare count (G7); not when W10 or
     W11 a (G11) or ``win.liable`` decides instead."""
-    win = hand.the_win
-    return (win.by != "robbed_kong" and win.liable is None and not quanqiuren_trigger(hand)
+    win = single_win(hand.win)
+    return (win.by != "robbed_kong" and win.liable is None and not _quanqiuren(win)
             and flush_trigger(hand) and hand.players[win.winner].feeders is None)

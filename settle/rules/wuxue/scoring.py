@@ -9,16 +9,22 @@ Unit: 斤 (jin), counted for every player separately (W2–W4).  A loser owes
 then 封顶 ``cap`` (W7), 小金鼎/金鼎 when two or three paying losers reached it (W8),
 漂 on top (W9), and 包胡 (W11).  抢杠胡: the robbed player alone pays one cap + 漂 (W10).
 A player's jin come from the facts, or from an explicit ``fans``/``jin`` total (G5).
-Every amount carries its steps; the words are in :mod:`settle.rules.wuxue.messages`.
+Amounts are plain ints, worked out loser by loser; every payment carries its steps (the step
+makers of :mod:`settle.core.machinery`, which keep the steps that recur), and the words are in
+:mod:`settle.rules.wuxue.messages`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from settle import core
-from settle.core import Debt, Settlement, Step, Tally, Transfer
+from settle.core import ScoreItem, Settlement, Step, Transfer
+from settle.core.machinery import STEPS_KEPT, cap_step, kept, power_step, share_paid_step, stated_step, tally_step
+from settle.model import single_win
 from settle.rules.wuxue.liability import liable_player
 from settle.rules.wuxue.messages import CATALOG
-from settle.rules.wuxue.model import WuxueHand, WuxuePlayer
+from settle.rules.wuxue.model import WuxueHand, WuxuePlayer, WuxueWin
 from settle.rules.wuxue.options import WuxueOptions
 from settle.rules.wuxue.vocab import KONGS, PATTERNS
 
@@ -32,43 +38,80 @@ pays.  With 3 players both capped pay by option ``three_player_golden``; 2 playe
 GOLDEN_MARKS = {"small": "small_golden", "full": "golden"}
 """A transfer's ``cap`` under each golden level (小金鼎, 金鼎)."""
 
+WINNER_ITEMS: dict[str, ScoreItem] = {k: (k, p.zh, p.value) for k, p in PATTERNS.items() if p.kind != "implied"}
+"""Fan key -> the winner's item (key, label, 斤) (W2); an implied fan (抢杠胡, G10) has none."""
+OPEN_ITEM: ScoreItem = ("opens", "开口", 1)
+"""W4: 开口 1 斤 for a loser with any open."""
+KONG_ITEMS: dict[tuple[str, int], ScoreItem] = {
+    (kind, n): (kind, k.zh if n == 1 else f"{k.zh}×{n}", n * k.value)
+    for kind, k in KONGS.items() for n in range(1, k.limit + 1)
+}
+"""(kong kind, count) -> the item (key, label, 斤) (W3), for every count within the kind's limit."""
+BIG = frozenset(k for k, p in PATTERNS.items() if p.kind == "big")
+"""The big hands (W2)."""
+IMPLIED = frozenset(k for k, p in PATTERNS.items() if p.kind == "implied")
+"""Fans implied by ``by: robbed_kong`` (G10)."""
+OWES = {"self_draw_owes": ("W5", 0), "discarder_owes": ("W6", 0), "peipao_owes": ("W6", 1),
+        "peipao_genpi_owes": ("W6", 1)}
+"""The formula steps of W5/W6: kind -> (ruling, the ``-1`` of 陪炮)."""
+DRAW = Step("W9, W13", "draw", {})
+NO_BIG_HAND = Step("W2", "no_big_hand", {})
+_FORMULAS: dict[tuple[str, int, int, bool], Step] = {}
+_BIG_HANDS: dict[tuple[str, ...], Step] = {}
+_PIAO: dict[tuple[int, int, bool, int], Step] = {}
+
 
 # --- jin -----------------------------------------------------------------------------------------
 
 
-def count_jin(hand: WuxueHand, name: str) -> Tally:
-    """斤 of ``name``: own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a
-    loser with any open (W4); or the stated total (G5)."""
-    return count_all_jin(hand)[name]
+_JIN: dict[Any, tuple[int, Step]] = {}
+"""A player's facts (the winner's: with the items named) -> his 斤 and their step."""
 
 
-def count_all_jin(hand: WuxueHand) -> dict[str, Tally]:
-    """Every player's 斤, in seat order: :func:`count_jin` of each, the win looked at once per hand."""
-    winner = hand.the_win.winner
-    stated = hand.fans or {}
-    return {
-        name: Tally.given(stated[name]) if name in stated
-        else Tally.of((_winner_items(hand) if name == winner else _open_items(player)) + _kong_items(player))
-        for name, player in hand.players.items()
-    }
+def count_jin(hand: WuxueHand, win: WuxueWin) -> tuple[dict[str, int], dict[str, Step]]:
+    """Every player's 斤 for ``win`` (the hand's win), in seat order, and the ``tally`` step of each:
+    own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a loser with any open
+    (W4); or the total stated in ``fans``/``jin`` (G5).  The 斤 of the same facts are kept."""
+    winner = win.winner
+    stated = hand.fans
+    totals: dict[str, int] = {}
+    steps: dict[str, Step] = {}
+    for name, player in hand.players.items():
+        if stated is not None and name in stated:
+            total = totals[name] = stated[name]
+            steps[name] = stated_step(total)
+            continue
+        kongs = player.kongs
+        if name == winner:
+            key: Any = tuple(win.fans)
+        else:  # W4: once for any number of opens; the winner never gets it
+            opens = player.opens
+            key = bool(len(opens) if isinstance(opens, list) else opens)
+        if kongs:
+            key = (key, *kongs.items())
+        found = _JIN.get(key)
+        if found is None:
+            if len(_JIN) >= STEPS_KEPT:
+                _JIN.clear()
+            if name == winner:
+                items = [WINNER_ITEMS[k] for k in win.fans if k not in IMPLIED]
+            else:
+                items = [OPEN_ITEM] if player.open_count else []
+            _kong_items(player, items)
+            step = tally_step(tuple(items))
+            found = _JIN[key] = (step.values["total"], step)
+        totals[name], steps[name] = found
+    return totals, steps
 
 
-def _winner_items(hand: WuxueHand) -> list[tuple[str, str, int]]:
-    return [(k, PATTERNS[k].zh, PATTERNS[k].value) for k in hand.the_win.fans if PATTERNS[k].kind != "implied"]
-
-
-def _open_items(player: WuxuePlayer) -> list[tuple[str, str, int]]:
-    # W4: once for any number of opens; the winner never gets it.
-    return [("opens", "开口", 1)] if player.open_count else []
-
-
-def _kong_items(player: WuxuePlayer) -> list[tuple[str, str, int]]:
-    out = []
+def _kong_items(player: WuxuePlayer, items: list[ScoreItem]) -> None:
     for kind, n in player.kongs.items():
         if n:
-            kong = KONGS[kind]
-            out.append((kind, kong.zh if n == 1 else f"{kong.zh}×{n}", n * kong.value))
-    return out
+            item = KONG_ITEMS.get((kind, n))
+            if item is None:  # past the kind's limit: refused by the checks, worded all the same
+                kong = KONGS[kind]
+                item = (kind, f"{kong.zh}×{n}", n * kong.value)
+            items.append(item)
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -77,72 +120,95 @@ def _kong_items(player: WuxuePlayer) -> list[tuple[str, str, int]]:
 def settle(hand: WuxueHand) -> Settlement:
     """Settle a checked Wuxue hand: a win (W1–W11) or a 荒庄 draw (no payments, no 漂; W9, W13)."""
     if hand.win is None:
-        return _result(hand, [], {}, hand.dealer, [Step("W9, W13", "draw", {})])
-    win = hand.the_win
-    jin = count_all_jin(hand)
+        return _result(hand, [], {}, {}, hand.dealer, [DRAW])
+    win = single_win(hand.win)
+    jin, jin_steps = count_jin(hand, win)
+    opts = hand.options
     if win.by == "robbed_kong":
-        debts, reasons = _robbed(hand)
-        return _result(hand, core.to_transfers(debts, CATALOG), jin, win.winner, reasons)
-    names = hand.names
-    debts, reasons = _owed_all(hand, names, jin)
-    debts, cap_reasons = _caps(hand, len(names), debts)
-    debts = _piao(hand, debts)
-    reasons += cap_reasons
-    liable, reason = liable_player(hand)
+        return _robbed(hand, win, jin, jin_steps, opts)
+    winner = win.winner
+    limit = opts.cap
+    names = list(jin)
+    losers, amounts, formulas, reasons = _owed_all(hand, win, names, jin, limit)
+    # W8 小金鼎/金鼎 for each capped paying loser (W7: reached the cap, G13) at a table of len(names).
+    capped = 0
+    for amount in amounts:
+        if amount >= limit:
+            capped += 1
+    level = golden_level(opts, len(names), capped) if capped > 1 else None
+    if level is not None:
+        golden = opts.small_golden if level == "small" else opts.golden
+        golden_step = Step("W8", "golden", {"level": level, "amount": golden, "capped": capped,
+                                            "players": len(names)})
+        golden_mark = GOLDEN_MARKS[level]
+        reasons.append(golden_step)
+    piao = opts.piao_per_loser
+    liable, reason = liable_player(hand, win)
+    transfers = []
+    for loser, amount, formula in zip(losers, amounts, formulas, strict=True):
+        mark: str | None = None
+        if amount >= limit:  # W7 封顶
+            steps = [formula, cap_step(amount, limit, "W7", "封顶")]
+            amount, mark = limit, "capped"
+            if level is not None:
+                steps.append(golden_step)
+                amount, mark = golden, golden_mark
+        else:
+            steps = [formula]
+        if piao:
+            amount += piao
+            steps.append(_piao_step(opts, piao, amount))
+        payer = loser
+        if liable is not None and reason is not None:  # W11 包胡: the liable player pays every debt
+            payer = liable
+            if loser != liable:
+                steps.append(share_paid_step(loser, liable, reason))
+        if amount:
+            transfers.append(Transfer(payer, winner, amount, tuple(steps), mark, CATALOG))
     if liable is not None and reason is not None:
-        debts = core.redirect(debts, liable, reason)
         reasons.append(Step("", "pays_for_everyone", {"liable": liable, "reason": reason}))
-    return _result(hand, core.to_transfers(debts, CATALOG), jin, win.winner, reasons, liable,
+    return _result(hand, transfers, jin, jin_steps, winner, reasons, liable,
                    None if reason is None else reason.rule)
 
 
-def _owed_all(hand: WuxueHand, names: list[str], jin: dict[str, Tally]) -> tuple[list[Debt], list[Step]]:
-    """W1, W5, W6: each loser's debt before caps, in seat order after the winner; the reasons
-    say which 陪炮 players pay nothing."""
-    debts, reasons = [], []
-    for loser in core.seats_after(names, hand.the_win.winner):
-        debt = _owed(hand, loser, jin)
-        if debt is None:
-            reasons.append(Step("W6", "peipao_nothing", {"loser": loser}))
+def _owed_all(hand: WuxueHand, win: WuxueWin, names: list[str], jin: dict[str, int],
+              limit: int) -> tuple[list[str], list[int], list[Step], list[Step]]:
+    """W1, W5, W6: the paying losers in seat order after the winner, what each owes before caps and
+    its formula step; the reasons say which 陪炮 players pay nothing (a 0-斤 陪炮 player without 跟皮)."""
+    winner = win.winner
+    b = jin[winner]
+    self_draw, source = win.by == "self_draw", win.from_
+    genpi = hand.options.genpi
+    losers: list[str] = []
+    amounts: list[int] = []
+    formulas: list[Step] = []
+    reasons: list[Step] = []
+    for loser in core.seats_after(names, winner):
+        a = jin[loser]
+        if self_draw:
+            kind = "self_draw_owes"
+        elif loser == source:
+            kind = "discarder_owes"
+        elif a:
+            kind = "peipao_owes"
+        elif genpi:
+            a, kind = 1, "peipao_genpi_owes"
         else:
-            debts.append(debt)
-    return debts, reasons
-
-
-def _owed(hand: WuxueHand, loser: str, jin: dict[str, Tally]) -> Debt | None:
-    """What ``loser`` owes before caps, or None for a 0-斤 陪炮 player without 跟皮 (W6)."""
-    win = hand.the_win
-    a, b = jin[loser].total, jin[win.winner].total
-    if win.by == "self_draw":
-        return _debt(hand, loser, "W5", "self_draw_owes", 2 ** (a + b), core.power_step(1, a, b))
-    if loser == win.from_:
-        return _debt(hand, loser, "W6", "discarder_owes", 2 ** (a + b), core.power_step(1, a, b))
-    if a == 0 and not hand.options.genpi:
-        return None
-    kind = "peipao_owes"
-    if a == 0:
-        a, kind = 1, "peipao_genpi_owes"
-    return _debt(hand, loser, "W6", kind, 2 ** (a + b - 1), core.power_step(1, a, b, minus=1))
-
-
-def _debt(hand: WuxueHand, loser: str, rule: str, kind: str, amount: int, power: Step) -> Debt:
-    # The plain value is shown only when no cap step will show it.
-    formula = Step(rule, kind, {"power": power, "amount": amount, "shown": amount < hand.options.cap})
-    return Debt(loser, hand.the_win.winner, amount, formula)
-
-
-def _caps(hand: WuxueHand, players: int, debts: list[Debt]) -> tuple[list[Debt], list[Step]]:
-    """W7 封顶 (reached, G13), then W8 小金鼎/金鼎 for each capped paying loser at a table of ``players``."""
-    opts = hand.options
-    capped = [core.cap(d, opts.cap, "W7", "封顶") for d in debts]
-    count = sum([d.capped for d in capped])
-    level = golden_level(opts, players, count)
-    if level is None:
-        return capped, []
-    amount = opts.small_golden if level == "small" else opts.golden
-    item = Step("W8", "golden", {"level": level, "amount": amount, "capped": count, "players": players})
-    mark = GOLDEN_MARKS[level]
-    return [core.replace_amount(d, amount, item, mark) if d.capped else d for d in capped], [item]
+            reasons.append(Step("W6", "peipao_nothing", {"loser": loser}))
+            continue
+        rule, minus = OWES[kind]
+        amount = 2 ** (a + b - minus)
+        # The plain value is shown only when no cap step will show it.
+        shown = amount < limit
+        key = (kind, a, b, shown)
+        formula = _FORMULAS.get(key)
+        if formula is None:
+            formula = kept(_FORMULAS, key, Step(rule, kind, {"power": power_step(1, a, b, minus=minus),
+                                                             "amount": amount, "shown": shown}))
+        losers.append(loser)
+        amounts.append(amount)
+        formulas.append(formula)
+    return losers, amounts, formulas, reasons
 
 
 def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
@@ -152,42 +218,53 @@ def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     return GOLDEN.get((players, capped))
 
 
-def _piao(hand: WuxueHand, debts: list[Debt]) -> list[Debt]:
-    """W9: 漂 on top of every paying loser's amount, never capped."""
-    opts = hand.options
-    points = opts.piao_per_loser
-    if not points:
-        return debts
-    return [core.add_extra(d, points, Step("W9", "piao", {"points": points, "piao": opts.piao,
-                                                           "both_sides": opts.piao_both_sides,
-                                                           "total": d.amount + points}))
-            for d in debts]
+def _piao_step(opts: WuxueOptions, points: int, total: int) -> Step:
+    """W9: 漂 ``points`` on top of a paying loser's amount, never capped, making ``total``."""
+    piao, both = opts.piao, opts.piao_both_sides
+    key = (points, piao, both, total)
+    step = _PIAO.get(key)
+    if step is None:
+        step = kept(_PIAO, key, Step("W9", "piao", {"points": points, "piao": piao, "both_sides": both,
+                                                    "total": total}))
+    return step
 
 
-def _robbed(hand: WuxueHand) -> tuple[list[Debt], list[Step]]:
+def _robbed(hand: WuxueHand, win: WuxueWin, jin: dict[str, int], jin_steps: dict[str, Step],
+            opts: WuxueOptions) -> Settlement:
     """W10 抢杠胡: the robbed player alone pays one cap, plus 漂; no golden cap, no 包胡."""
-    win, opts = hand.the_win, hand.options
-    debt = Debt(win.the_discarder, win.winner, opts.cap, Step("W10", "robbed_pays_cap", {"player": win.from_,
-                                                                                          "cap": opts.cap}),
-                capped=True, cap="capped")
-    note = Step("W10, G11", "robbed_note", {"player": win.from_, "cap": opts.cap})
-    return _piao(hand, [debt]), [note, *implied_reasons(win.fans)]
+    limit = opts.cap
+    steps = [Step("W10", "robbed_pays_cap", {"player": win.from_, "cap": limit})]
+    amount, piao = limit, opts.piao_per_loser
+    if piao:
+        amount += piao
+        steps.append(_piao_step(opts, piao, amount))
+    note = Step("W10, G11", "robbed_note", {"player": win.from_, "cap": limit})
+    transfers = [Transfer(win.the_discarder, win.winner, amount, tuple(steps), "capped", CATALOG)]
+    return _result(hand, transfers, jin, jin_steps, win.winner, [note, *implied_reasons(win.fans)])
 
 
 def implied_reasons(fans: list[str]) -> list[Step]:
     """G10: a named ``qiangganghu`` adds nothing to ``by: robbed_kong``, which already scores it."""
-    return [Step("G10", "implied", {"fan": k}) for k in fans if PATTERNS[k].kind == "implied"]
+    return [Step("G10", "implied", {"fan": k}) for k in fans if k in IMPLIED]
 
 
-def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, Tally], next_dealer: str | None,
-            reasons: list[Step], liable: str | None = None, liable_rule: str | None = None) -> Settlement:
+def _kind(win: WuxueWin) -> Step:
+    """The note of the win's big hands (W2), or that it has none."""
+    big = tuple([k for k in win.fans if k in BIG])
+    if not big:
+        return NO_BIG_HAND
+    step = _BIG_HANDS.get(big)
+    if step is None:
+        step = kept(_BIG_HANDS, big, Step("W2", "big_hands", {"fans": big}))
+    return step
+
+
+def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, int], jin_steps: dict[str, Step],
+            next_dealer: str | None, reasons: list[Step], liable: str | None = None,
+            liable_rule: str | None = None) -> Settlement:
     if hand.win is not None:
-        big = tuple(k for k in hand.the_win.fans if PATTERNS[k].kind == "big")
-        kind = Step("W2", "big_hands", {"fans": big}) if big else Step("W2", "no_big_hand", {})
-        reasons = [kind, *reasons]
+        reasons = [_kind(single_win(hand.win)), *reasons]
     return core.settlement(
-        hand, "wuxue", transfers, next_dealer, unit="斤", catalog=CATALOG,
-        scores={n: j.total for n, j in jin.items()},
-        score_steps={n: j.step for n, j in jin.items()},
+        hand, "wuxue", transfers, next_dealer, unit="斤", catalog=CATALOG, scores=jin, score_steps=jin_steps,
         reasons=reasons, liable=liable, liable_rule=liable_rule,
     )
