@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
@@ -1002,7 +1002,7 @@ def _key_count(value: Any) -> int:
     return count
 
 
-_SCAN_ONCE = json.scanner.make_scanner(json.JSONDecoder())
+_SCAN_ONCE: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009 -- untyped in typeshed
 """The json module's own (C) scanner, as ``json.loads`` uses it, without its Python wrapper."""
 
 

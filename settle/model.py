@@ -19,12 +19,19 @@ are only spelling: ``Players[WuhanPlayer]`` is the plain ``Annotated`` type.
 
 Checks that need several fields at once (a winner who is also ``from``, ``opens``
 below ``exposed + added`` ...) live in :mod:`settle.rules.checks` and in the regions.
+
+Every hand of a batch is validated first by its model's lean schema (:func:`lean_schema`, issue 14):
+the same core schema without the Python validators, which pydantic-core runs alone; the models'
+own validation, with its Python validators and errors, runs only for a hand the lean one refuses
+(:func:`settle.engine.validation.lean_hand`).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -43,7 +50,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import PydanticCustomError, SchemaValidator
 
 from settle.vocab import Term, Vocabulary, WinBy
 
@@ -479,3 +486,130 @@ def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[
         win=(one_or_many(win) | None, None),
     )
     return hand
+
+
+
+# --- the lean schema (issue 14) ----------------------------------------------------------------------
+
+LEAN_DROPPED = frozenset({
+    "_players_mapping", "Player._one_spelling_per_kind", "Hand._one_spelling_per_field",
+    "Hand._one_total_per_player", "Win._no_from_attribute", "TileMeld._no_from_attribute",
+    "vocabulary.<locals>.normalise", "_none_alias",
+})
+"""The Python validators of the hand models that the lean schema leaves out, by ``__qualname__``; what
+each checks or normalises is done in the lean schema's own terms (:func:`lean_schema`) or around it
+(:func:`settle.engine.validation.lean_hand`)."""
+
+_SPELLING = frozenset({"vocabulary.<locals>.normalise", "_none_alias", "Player._one_spelling_per_kind"})
+"""The validators the spelled lean schema keeps: the vocabulary's own reading of an alias (G14),
+``liable: none`` spelled otherwise, two spellings of one kong kind."""
+
+_FILL = "default_when_empty.<locals>.fill"
+"""The options filler (:func:`default_when_empty`): its defaults are put in the lean schema."""
+
+
+@dataclass(frozen=True)
+class LeanSchema:
+    """A hand model's lean validator (:func:`lean_schema`) and its player with no facts."""
+
+    validator: SchemaValidator
+    empty_player: Player
+    """The region's player validated from ``{}``: given to the validator for a player given by name
+    only, or as ``{}`` or null (pydantic-core takes an instance of the model as it is)."""
+
+
+@functools.cache
+def lean_schema(model: type[Hand], spelled: bool = False) -> LeanSchema:
+    """``model``'s core schema without its Python validators, as a validator pydantic-core runs alone.
+
+    The validators of :data:`LEAN_DROPPED` are left out, so a vocabulary is the ``Literal`` of its
+    keys (a key spelled exactly); with ``spelled`` the vocabulary's, ``liable``'s and ``kongs``'s
+    validators are kept, so that every spelling the model reads (aliases, traditional characters,
+    other case and spaces: G14) is read the same way.  What the others do is done here without
+    Python where it can be: ``options`` absent, null or ``{}`` are the region's shared defaults (the
+    model's own filler made them), ``liable: none`` in another spelling (case, spaces, 无 ...) is
+    ``none``; ``win`` is its two shapes tried in order (a mapping, then a list), and a field is known
+    by its alias only (``from``, never ``from_``).  The rest is done around it by
+    :func:`settle.engine.validation.lean_hand`.
+    The options models keep their validators (G13's order, Wuhan's defaults from ``koukou``): they
+    run only for a hand that states options.  The output is the model's own instances.  Raises
+    TypeError for a Python validator it does not know, so that a new one cannot be skipped silently.
+    """
+    model.model_rebuild()
+    classes: set[type] = set()
+    players: list[type[Player]] = []
+    schema = _lean(model.__pydantic_core_schema__, spelled, classes, players)
+    if len(players) != 1:
+        raise TypeError(f"{model.__name__}: the lean schema expects one player model, found {len(players)}")
+    # pydantic-core reuses the validator a complete model class already has for a schema of that
+    # class (it would bring back every Python validator): the classes are marked incomplete while
+    # the lean validator is built, and marked complete again right after.
+    complete = [cls for cls in classes if cls.__dict__.get("__pydantic_complete__")]
+    for cls in complete:
+        type.__setattr__(cls, "__pydantic_complete__", False)
+    try:
+        validator = SchemaValidator(schema)
+    finally:
+        for cls in complete:
+            type.__setattr__(cls, "__pydantic_complete__", True)
+    return LeanSchema(validator, players[0].model_validate({}))
+
+
+_NEVER: dict[str, Any] = {"type": "literal", "expected": [object()]}
+"""A core schema that refuses every value."""
+_NOTHING: dict[str, Any] = {"type": "union", "mode": "left_to_right", "choices": [
+    {"type": "none"}, {"type": "dict", "max_length": 0, "strict": True}]}
+"""A core schema that takes null or ``{}`` only."""
+
+
+def _constant(given: dict[str, Any], value: object) -> dict[str, Any]:
+    """A core schema that takes what ``given`` takes and gives ``value`` (the same object each time)."""
+    try:
+        hash(value)
+        default: dict[str, Any] = {"default": value}  # pydantic-core copies an unhashable default
+    except TypeError:
+        default = {"default_factory": itertools.repeat(value).__next__}
+    return {"type": "chain", "steps": [given, {"type": "default", "schema": _NEVER, "on_error": "default", **default}]}
+
+
+def _lean(node: Any, spelled: bool, classes: set[type], players: list[type[Player]]) -> Any:
+    if isinstance(node, list):
+        return [_lean(item, spelled, classes, players) for item in node]
+    if not isinstance(node, dict):
+        return node
+    kind = node.get("type")
+    if kind in ("function-before", "function-wrap", "function-after", "function-plain"):
+        function = node["function"]["function"]
+        name = getattr(function, "__qualname__", "")
+        if name == _FILL:  # options: absent, null or {} are the defaults
+            return {"type": "union", "mode": "left_to_right",
+                    "choices": [_constant(_NOTHING, function(None)), node["schema"]]}
+        if name not in LEAN_DROPPED or kind == "function-plain":
+            raise TypeError(f"the lean schema does not know the validator {name} ({kind})")
+        if spelled and name in _SPELLING:
+            return {**node, "schema": _lean(node["schema"], spelled, classes, players)}
+        if name == "_none_alias":
+            spelling = {"type": "chain", "steps": [
+                {"type": "str", "strict": True, "strip_whitespace": True, "to_lower": True},
+                {"type": "literal", "expected": sorted(NOBODY_SPELLINGS)}]}
+            return {"type": "union", "mode": "left_to_right",  # ``none`` itself first: no error to make
+                    "choices": [{"type": "literal", "expected": [NOBODY]}, _constant(spelling, NOBODY),
+                                _lean(node["schema"], spelled, classes, players)]}
+        return _lean(node["schema"], spelled, classes, players)
+    if kind == "tagged-union" and callable(node.get("discriminator")):
+        return {"type": "union", "mode": "left_to_right",
+                "choices": [_lean(choice, spelled, classes, players) for choice in node["choices"].values()]}
+    kept = ("serialization", "metadata", "cls", "function")
+    out = {key: value if key in kept else _lean(value, spelled, classes, players) for key, value in node.items()}
+    if kind == "default":
+        fill = node["schema"].get("function", {}).get("function")
+        if getattr(fill, "__qualname__", "") == _FILL and node.get("default", 0) is None:
+            out["default"] = fill(None)  # options absent: the shared defaults
+        out.pop("validate_default", None)
+    if kind == "model":
+        cls = node["cls"]
+        classes.add(cls)
+        out["config"] = {**out.get("config", {}), "validate_by_name": False}
+        if issubclass(cls, Player):
+            players.append(cls)
+    return out

@@ -1,10 +1,12 @@
 """Validating a hand document: pydantic's errors as problems at the user's key paths, and the rules'.
 
-:func:`validate_model` finds the region and validates the document with the region's ``Hand`` model;
-every pydantic error becomes a :class:`~settle.errors.Problem` at the key the user wrote
-(:func:`pydantic_problems`), with the rule checks that stand whatever the refused values were meant
-to be (:func:`problems_beside`), so one run reports every problem.  :func:`rule_problems` runs the
-shared checks (:mod:`settle.rules.checks`) and the region's.
+:func:`validate_model` finds the region and validates the document with the region's lean schema
+(:func:`lean_hand`: pydantic-core alone, issue 14); only a hand that refuses is validated again with
+the region's ``Hand`` model, the explaining validation: every pydantic error becomes a
+:class:`~settle.errors.Problem` at the key the user wrote (:func:`pydantic_problems`), with the rule
+checks that stand whatever the refused values were meant to be (:func:`problems_beside`), so one run
+reports every problem.  Both accept the same hands and give the same ``Hand``.  :func:`rule_problems`
+runs the shared checks (:mod:`settle.rules.checks`) and the region's.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from settle.errors import HandError, Path, Problem
-from settle.model import Hand, Win, name_problem, trimmed_repeats
-from settle.rules.checks import common_problems
+from settle.model import Hand, Win, lean_schema, name_problem, trimmed_repeats
+from settle.rules.checks import all_clear, common_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
 
 if TYPE_CHECKING:
@@ -36,6 +38,17 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
     followed by the rule checks' problems those leave standing (:func:`problems_beside`), so
     that one run shows both kinds.
     """
+    if type(data) is dict:  # the usual case: the region by its key, a hand the lean schema takes
+        given = data.get("region")
+        if type(given) is str and given in _REGION_KEYS:
+            try:
+                region = get_region(given)
+            except KeyError:  # an installed region since removed (registry.refresh)
+                pass
+            else:
+                hand = lean_hand(region, data)
+                if hand is not None:
+                    return region, hand
     if not isinstance(data, Mapping):
         raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
                                f"got {type(data).__name__}")
@@ -46,7 +59,12 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
         region = get_region(region_key(data["region"]))
     except HandError as exc:
         raise HandError([*exc.problems, *unknown_top_keys(data)]) from None
-    try:
+    if region.key == data["region"]:
+        _REGION_KEYS.add(region.key)
+    hand = lean_hand(region, data)
+    if hand is not None:
+        return region, hand
+    try:  # the explaining validation: a hand the lean schema refuses
         hand = region.hand_model.model_validate({**data, "region": region.key})
     except ValidationError as exc:
         problems = pydantic_problems(exc, data)
@@ -55,6 +73,66 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
             problems = names + [p for p in problems if p.path[:1] != ("players",)]
         raise HandError([*problems, *problems_beside(region, data, problems)]) from None
     return region, hand
+
+
+_REGION_KEYS: set[str] = set()
+"""Region keys (``wuhan`` ...) seen written as themselves: :func:`validate_model` looks them up
+directly (``region_key`` gives such a key itself)."""
+
+_EMPTY: dict[str, Any] = {}
+"""A player's details that state nothing; never changed."""
+
+
+def lean_hand(region: Region, data: Mapping[str, Any]) -> Hand | None:
+    """The region's ``Hand`` of ``data`` as the explaining validation would make it, validated by the
+    region's lean schema (:func:`settle.model.lean_schema`), or None when that refuses it.
+
+    pydantic-core validates alone; what the hand models' own Python validators do that it cannot
+    (:data:`settle.model.LEAN_DROPPED`) is done around it: the list form of ``players`` (a name
+    repeated is refused; each player given by name only, as ``{}`` or as null is the region's empty
+    player), two names or two totals of ``fans`` the same after trimming spaces.  (``fans`` and
+    ``jin`` together pydantic-core refuses itself: the second is a key it does not know.)  A word
+    spelled other than its key (an alias, traditional characters, other case: G14) is read by the
+    spelled lean schema, which keeps the vocabulary's validators and runs only when the first
+    refuses.  The explaining validation (:func:`validate_model`) runs only
+    for a hand this refuses: both accept the same hands, with the same values
+    (tests/test_lean_validation.py).  ``data["region"]`` must name ``region``.
+    """
+    lean = lean_schema(region.hand_model)
+    players = data.get("players")
+    if type(players) is list:  # names only: each the empty player (pydantic-core takes it as it is)
+        try:
+            named = dict.fromkeys(players, lean.empty_player)
+        except TypeError:  # a name that is no text (a mapping ...)
+            return None
+        if len(named) != len(players):
+            return None
+        data = {**data, "players": named}
+    elif type(players) is not dict:
+        return None
+    else:
+        facts = players.values()
+        if _EMPTY in facts or None in facts:
+            empty = lean.empty_player
+            data = {**data, "players": {name: empty if details is None or details == _EMPTY else details
+                                        for name, details in players.items()}}
+    hand: Hand
+    try:
+        hand = lean.validator.validate_python(data)
+    except ValidationError:
+        try:
+            hand = lean_schema(region.hand_model, spelled=True).validator.validate_python(data)
+        except ValidationError:
+            return None
+    fields = hand.__dict__
+    if len(fields["players"]) != len(players):
+        return None  # two names the same after trimming spaces
+    totals = fields["fans"]
+    if totals is not None and len(totals) != len(data["fans"] if "fans" in data else data["jin"]):
+        return None  # two totals of one player after trimming spaces
+    if fields["region"] != region.key:
+        fields["region"] = region.key
+    return hand
 
 
 def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Problem]) -> list[Problem]:
@@ -156,6 +234,8 @@ def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
 
 def rule_problems(region: Region, hand: Hand) -> list[Problem]:
     """The shared checks (:mod:`settle.rules.checks`) and the region's own, all reported together."""
+    if all_clear(hand, region):  # the usual case: the shared checks have nothing to say
+        return region.check(hand)
     problems = common_problems(hand, region)
     if not problems:
         return region.check(hand)

@@ -5,6 +5,10 @@ all problems of a hand are reported together.  Sources: HAND-FORMAT.md and
 RULINGS G3, G4, G5, G6, G7, G8, G10 (the ``only_by`` and one-per-group parts);
 the physical limits of the tiles (per player and, for one-tile kongs, per table);
 and a bound on option amounts, so every amount stays printable.
+
+:func:`all_clear` decides, in one walk of the hand that builds no message, whether any of them has
+something to say; the checks that explain run only for a hand it does not clear.  Each region's
+``checks`` module does the same with its own checks.
 """
 
 from __future__ import annotations
@@ -25,9 +29,121 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
 
     The checks run in this order, each adding its problems: seat count, outcome, dealer,
     names, each player's facts, the table's tile limits, the wins, the ``liable: none``
-    spelling, explicit totals, option amounts.  A hand read once, player by player, with
-    the usual all-clear case cheap: this runs for every hand of a batch.
+    spelling, explicit totals, option amounts.  This runs for every hand of a batch, so the hand
+    is first read once by :func:`all_clear`, which decides without building a message; the
+    problems, with their messages, are made only for a hand it does not clear.
     """
+    if all_clear(hand, region):
+        return []
+    return _problems(hand, region)
+
+
+def all_clear(hand: Hand, region: Region) -> bool:
+    """Whether :func:`common_problems` has nothing to say about ``hand``: its checks, in one walk of
+    the hand that stops at the first doubt and builds no message (each test is the condition under
+    which the check of the same rule below reports a problem)."""
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes)
+    players = fields["players"]
+    if len(players) not in region.seats:
+        return False
+    win = fields["win"]
+    abandon = fields["abandon"]
+    dealer = fields["dealer"]
+    wins: Sequence[Win]
+    if win is None:  # a draw or an abandon: the dealer is needed
+        if dealer is None or (abandon is None) is not fields["draw"] or (
+                abandon is not None and not region.has_abandon):
+            return False
+        wins = ()
+    else:
+        if fields["draw"] or abandon is not None or (dealer is None and region.dealer_needed_on_win):
+            return False
+        wins = win if isinstance(win, list) else (win,)
+        if not wins:
+            return False
+    if (dealer is not None and dealer not in players) or (abandon is not None and abandon.by not in players):
+        return False
+    kinds = region.kongs
+    no_fish = not region.has_fish
+    table: dict[str, int] | None = None
+    for name, player in players.items():
+        facts = player.__dict__
+        opens = facts["opens"]
+        if opens.__class__ is list:
+            for feeder in opens:
+                if feeder == name or feeder not in players:
+                    return False
+            opens = len(opens)
+        if opens > 4 or (no_fish and facts["fish"]):
+            return False
+        kongs = facts["kongs"]
+        if kongs:
+            ordinary = claimed = concealed = 0
+            for kind, n in kongs.items():
+                term = kinds[kind]
+                if n > term.limit:
+                    return False
+                if term.ordinary:
+                    ordinary += n
+                    if kind in ("exposed", "added"):
+                        claimed += n
+                    elif kind == "concealed":
+                        concealed += n
+                elif n:
+                    if table is None:
+                        table = {}
+                    table[kind] = table.get(kind, 0) + n
+            if ordinary > 4 or opens < claimed or opens + concealed > 4:
+                return False
+    if table is not None and any(total > kinds[kind].limit for kind, total in table.items()):
+        return False
+    patterns = region.patterns
+    for one in wins:
+        facts = one.__dict__
+        winner, by, source, liable, fans = facts["winner"], facts["by"], facts["from_"], facts["liable"], facts["fans"]
+        if winner not in players or (source is None) is not (by == "self_draw"):
+            return False
+        if source is not None and (source == winner or source not in players):
+            return False
+        if liable is not None:
+            if liable == winner:
+                return False
+            if liable == NOBODY:
+                if not NOBODY_SPELLINGS.isdisjoint(map(str.lower, map(str.strip, players))):
+                    return False
+            elif liable not in players:
+                return False
+        if fans:
+            if len(set(fans)) != len(fans):
+                return False
+            groups: set[str] = set()
+            for key in fans:
+                pattern = patterns[key]
+                if pattern.only_by and by not in pattern.only_by:
+                    return False
+                if pattern.group:
+                    if pattern.group in groups:
+                        return False
+                    groups.add(pattern.group)
+    if len(wins) > 1:
+        first = wins[0]
+        winners = {one.winner for one in wins}
+        if (len(winners) != len(wins) or first.by == "self_draw" or first.from_ in winners
+                or any(one.from_ != first.from_ or one.by != first.by for one in wins)):
+            return False
+    totals = fields["fans"]
+    if totals is not None:
+        if not region.explicit_totals:
+            return False
+        for name in totals:
+            if name not in players:
+                return False
+    options = fields["options"]
+    return id(options) in _SMALL or _small_options(options)
+
+
+def _problems(hand: Hand, region: Region) -> list[Problem]:
+    """The problems of a hand :func:`all_clear` does not clear, in the order of :func:`common_problems`."""
     out: list[Problem] = []
     players = hand.players
     win = hand.win
@@ -318,12 +434,22 @@ def _option_fields(model: type[Strict]) -> tuple[str, ...]:
 
 
 def _small_options(options: Strict) -> bool:
-    """The quick test of :func:`_option_amounts`: True when it has nothing to say."""
-    values = [getattr(options, key) for key in _option_fields(type(options))]
-    kinds = set(map(type, values))
-    if not kinds <= _SMALL_KINDS:
-        return False
-    return int not in kinds or max([v for v in values if type(v) is int]) <= MAX_POINTS
+    """The quick test of :func:`_option_amounts`: True when it has nothing to say.  An options model
+    is frozen, and most hands share their region's defaults: the last few found small are known."""
+    if id(options) in _SMALL:
+        return True
+    for value in options.__dict__.values():  # the fields' values (a model's fields are plain attributes)
+        kind = type(value)
+        if kind not in _SMALL_KINDS or (kind is int and value > MAX_POINTS):
+            return False
+    if len(_SMALL) >= 16:
+        _SMALL.clear()
+    _SMALL[id(options)] = options  # held, so that its id is not given to another object
+    return True
+
+
+_SMALL: dict[int, Strict] = {}
+"""Options models :func:`_small_options` found small, by id (each held, so its id stays its own)."""
 
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:

@@ -37,11 +37,42 @@ def check(hand: RushanHand) -> list[Problem]:
     """Rushan legality: R8 several winners, G10 and R9 fits of each win, no 包牌.
 
     Returns the problems, each at the key it is about (``win``, ``win.by``, ``win.fans[i]``).
+    :func:`all_clear` decides first; the problems are made only for a hand it does not clear.
     """
+    if all_clear(hand):
+        return []
+    return _problems(hand)
+
+
+def _problems(hand: RushanHand) -> list[Problem]:
     problems = list(_several_wins(hand))
     for i, win in enumerate(hand.wins):
         problems += _win_problems(hand, win, win_path(hand, i))
     return problems
+
+
+def all_clear(hand: RushanHand) -> bool:
+    """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read,
+    building no message)."""
+    win = hand.win
+    if win is None:
+        return True
+    options = hand.options
+    wins = win if isinstance(win, list) else (win,)
+    if len(wins) > 1 and not options.multi_win:
+        return False
+    self_draw_only = False
+    for key in SELF_DRAW_ONLY:
+        if getattr(options, key):
+            self_draw_only = True
+    for win in wins:
+        if (self_draw_only and win.by != "self_draw") or (win.liable is not None and win.liable != NOBODY):
+            return False
+        for key in win.fans:
+            rule = FAN_RULES.get(key)
+            if rule is not None and not rule[0](hand, win):
+                return False
+    return True
 
 
 def _several_wins(hand: RushanHand) -> Iterable[Problem]:

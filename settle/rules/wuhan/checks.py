@@ -9,7 +9,32 @@ from settle.rules.wuhan.model import WuhanHand
 
 def check(hand: WuhanHand) -> list[Problem]:
     """Wuhan legality: H8 ``require_open`` (not when the winner's total is given, G9);
-    承包 (b) decidable (G7); 发财 kongs only with ``facai_gang``; lists of wins (R8 is Rushan)."""
+    承包 (b) decidable (G7); 发财 kongs only with ``facai_gang``; lists of wins (R8 is Rushan).
+
+    :func:`all_clear` decides first, building no message; the problems are made only for a hand
+    it does not clear."""
+    if all_clear(hand):
+        return []
+    return _problems(hand)
+
+
+def all_clear(hand: WuhanHand) -> bool:
+    """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read)."""
+    win = hand.win
+    options = hand.options
+    if isinstance(win, list) or (not options.facai_gang and any(p.kongs.get("facai") for p in hand.players.values())):
+        return False
+    if win is None:
+        return True
+    opens = hand.players[win.winner].opens
+    totals = hand.fans
+    if not opens and options.require_open and (totals is None or win.winner not in totals):
+        return False  # H8: no open
+    # 承包 (b) needs who fed the third open: a flush with a bare count of 3 or more opens
+    return win.liable is not None or isinstance(opens, list) or opens < 3 or not flush_trigger(hand)
+
+
+def _problems(hand: WuhanHand) -> list[Problem]:
     problems = []
     if isinstance(hand.win, list):
         problems.append(Problem(("win",), "Wuhan has one winner per hand (一炮单响): give `win` as a mapping"))

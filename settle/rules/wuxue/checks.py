@@ -11,12 +11,40 @@ from settle.rules.wuxue.vocab import PATTERNS
 
 def check(hand: WuxueHand) -> list[Problem]:
     """Wuxue legality: one winner (无一炮多响); W12 屁胡 opens/门清 (not when the winner's total
-    is given, G9); 包胡 (b) decidable (G7); no 包胡 on 抢杠胡 (W10)."""
+    is given, G9); 包胡 (b) decidable (G7); no 包胡 on 抢杠胡 (W10).
+
+    :func:`all_clear` decides first; the problems are made only for a hand it does not clear."""
+    if all_clear(hand):
+        return []
+    return _problems(hand)
+
+
+def _problems(hand: WuxueHand) -> list[Problem]:
     if isinstance(hand.win, list):
         return [Problem(("win",), "Wuxue has one winner per hand (无一炮多响): give `win` as a mapping")]
     if hand.win is None:
         return []
     return [*_w12_problems(hand), *_liable_problems(hand)]
+
+
+def all_clear(hand: WuxueHand) -> bool:
+    """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read,
+    building no message)."""
+    win = hand.win
+    if win is None:
+        return True
+    if isinstance(win, list):
+        return False
+    by, liable, fans = win.by, win.liable, win.fans
+    opens = hand.players[win.winner].opens
+    totals = hand.fans
+    if (not opens and (totals is None or win.winner not in totals) and not (hand.options.menqing and by == "self_draw")
+            and not any(PATTERNS[k].kind == "big" for k in fans)):
+        return False  # W12: a closed 屁胡 (with option menqing, one not self-drawn)
+    if by == "robbed_kong":
+        return liable is None or liable == NOBODY or liable == win.from_  # W10
+    # W11 b needs who fed the third open: a flush with a bare count of 3 or more opens
+    return liable is not None or isinstance(opens, list) or opens < 3 or not needs_feeders(hand)
 
 
 def is_pihu(hand: WuxueHand) -> bool:
