@@ -16,8 +16,9 @@ Times, on seeded random hands:
       also ``settle.engine.tilelevel.resolve`` on hands already validated (narrower: without
       pydantic's validation of the input), and the ratio against estimate_hand_value on
       wildcard-free Rushan hands of the same tiles.
-The fast paths memoise per-suit tables as they meet new tile patterns, so each figure
-is taken three ways: pass 1 on new hands (tables filling up), pass 2 on further
+Wildcard-free suits are read from precomputed per-suit tables (built at first use); with
+wildcards the fast paths memoise per-suit tables as they meet new tile patterns, so each
+figure is taken three ways: pass 1 on new hands (tables filling up), pass 2 on further
 samples of new hands (tables partly filled, as in a long run), and pass 2 repeated
 (every pattern already met). Rates are hands per CPU second of this process; pass 2
 and the mahjong figures keep the best of --repeat runs, against noise on a shared

@@ -167,24 +167,30 @@ def _context(
     cards = rules.wildcards(hand, resolved)
     wild = cards.wild
     melds = hand.melds
-    meld_tiles = tuple(t for meld in melds for t in meld.tiles)
+    if melds:
+        meld_tiles = tuple(t for meld in melds for t in meld.tiles)
+        meld_facts = (_suit_bits(meld_tiles), all(IS_258[t] for t in meld_tiles),
+                      any(meld.kind == CHOW for meld in melds), sum(bool(meld.claimed) for meld in melds))
+    else:  # a closed hand: no meld tiles, suits or claims
+        meld_tiles, meld_facts = (), _NO_MELD_FACTS
     context = TileContext(
-        rules=rules,
-        hand=hand,
-        by=by,
-        situations=frozenset(stated),
-        options=resolved,
-        cards=cards,
-        wild=wild,
-        wilds_in_hand=hand.concealed.count(wild) if wild is not None else 0,
-        meld_tiles=meld_tiles,
-        meld_suits=_suit_bits(meld_tiles),
-        melds_all_258=all(IS_258[t] for t in meld_tiles),
-        meld_has_chow=any(meld.kind == CHOW for meld in melds),
-        claimed_melds=sum(bool(meld.claimed) for meld in melds),
+        rules,
+        hand,
+        by,
+        frozenset(stated),
+        resolved,
+        cards,
+        wild,
+        hand.concealed.count(wild) if wild is not None else 0,
+        meld_tiles,
+        *meld_facts,
     )
     rules.check_tiles(context)
     return context
+
+
+_NO_MELD_FACTS = (0, True, False, 0)
+"""The meld facts of a hand without melds: (suit bits, all 2/5/8, a chow among them, claimed melds)."""
 
 
 def _suit_bits(tiles: Iterable[int]) -> int:

@@ -10,10 +10,13 @@ and the number of four-of-a-kinds in seven pairs.
 :func:`feature_search`, which defers building the readings) finds every reachable
 :class:`Features` value directly, keeping for each the reading with the fewest
 substitutions, without listing every reading. Each suit is summarised by its
-*classes*: its readings merged by what fans can tell apart, memoised per suit
-pattern (and split into blocks that share no chow, so new patterns reuse old
-blocks); the suits are then combined by a small dynamic programme over the wildcards
-used. It returns exactly the feature values that listing every reading with
+*classes*: its readings merged by what fans can tell apart.  Without wildcards they come
+from a precomputed table of every suit pattern that splits into sets and at most one
+pair (:func:`plain_classes`, built at first use: a new hand costs what a hand already
+seen costs, and a pattern not in the table cannot win); with wildcards they are
+memoised per suit pattern (split into blocks that share no chow, so new patterns reuse
+old blocks).  The suits are then combined by a small dynamic programme over the
+wildcards used. It returns exactly the feature values that listing every reading with
 :func:`~settle.tiles.readings.enumerate_readings` gives (a property test checks it).
 """
 
@@ -128,9 +131,21 @@ _Found = dict[Features, tuple[int, tuple[Part, ...]]]
 
 def materialise(shape: str, parts: tuple[Part, ...], wild: int | None) -> Reading:
     """The reading of a search result's parts (tiles shifted to their suits)."""
-    groups = [tuple(map(offset.__add__, g)) if offset else g for offset, part_groups, _ in parts for g in part_groups]
+    groups = [(_SHIFTED[offset].get(g) or tuple(map(offset.__add__, g))) if offset else g
+              for offset, part_groups, _ in parts for g in part_groups]
     values = [offset + v for offset, _, part_values in parts for v in part_values]
     return make_reading(shape, groups, values, wild)
+
+
+def _local_groups() -> list[Group]:
+    """Every pair, pung and chow of a suit in local tiles (0-8)."""
+    return [*((t, t) for t in range(9)), *((t, t, t) for t in range(9)), *((t, t + 1, t + 2) for t in range(7))]
+
+
+_SHIFTED: dict[int, dict[Group, Group]] = {
+    offset: {g: tuple(offset + t for t in g) for g in _local_groups()} for offset in (9, 18, 27)
+}
+"""A local group (pair, pung, chow) moved to the suit starting at each offset (what materialise looks up)."""
 
 
 def _keep(found: _Found, features: Features, subs: int, parts: tuple[Part, ...]) -> None:
@@ -162,7 +177,10 @@ CLASS_MEMO_LIMIT = 40_000
 
 
 def _suit_classes(start: int, counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
-    """Classes of one suit, for a hand with ``budget`` wildcards."""
+    """Classes of one suit, for a hand with ``budget`` wildcards (none: the precomputed
+    :func:`plain_classes` table; else the memo)."""
+    if not budget:
+        return plain_classes(len(counts)).get(counts, _NO_CLASSES)
     local_wild = wild - start if wild is not None and start <= wild < start + len(counts) else None
     return _classes(counts, local_wild, budget)
 
@@ -176,6 +194,99 @@ def _classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_Su
             _CLASSES.clear()
         _CLASSES[key] = classes
     return classes
+
+
+_NO_CLASSES: list[_SuitClass] = []
+_PLAIN: dict[int, dict[tuple[int, ...], list[_SuitClass]]] = {}
+# Rank of a group among those starting at the same tile, in the order the readings try them
+# (:func:`~settle.tiles.readings.anchored_groups`: the pair, the pung, then the chow).
+_PAIR_RANK, _PUNG_RANK, _CHOW_RANK = 0, 1, 2
+
+
+def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
+    """The precomputed table of a suit without wildcards (``size`` 9 suited, 7 honours): every
+    count pattern that splits into sets and at most one pair -> its classes, exactly as
+    :func:`_compute_classes` gives them with no wildcard (a pattern not in the table has none).
+
+    Built at first use (under 0.1 s of CPU for the 21,743 suited patterns), by listing every multiset
+    of at most four sets and one pair (no fifth copy) instead of decomposing each pattern: the
+    class kept is the reading the decomposition meets first (at the lowest tile left, the pair,
+    then the pung, then the chow starting there: the least of the readings' groups ordered by
+    (start, rank)), and the classes come in the order they are first met.
+    """
+    table = _PLAIN.get(size)
+    if table is None:
+        table = _PLAIN[size] = _build_plain_classes(size)
+    return table
+
+
+# A set while the table is built: (order key, counts as 4-bit digits, all 2/5/8, pung, dragon bit).
+_TableSet = tuple[tuple[int, int], int, bool, bool, int]
+# The order the readings meet a reading in: its groups' (start tile, rank), sorted.
+_Order = tuple[tuple[int, int], ...]
+_THREES = sum(3 << (4 * i) for i in range(9))
+_EIGHTS = sum(8 << (4 * i) for i in range(9))
+_GROUP_OF: dict[tuple[int, int], Group] = {
+    **{(t, _PAIR_RANK): (t, t) for t in range(9)},
+    **{(t, _PUNG_RANK): (t, t, t) for t in range(9)},
+    **{(t, _CHOW_RANK): (t, t + 1, t + 2) for t in range(7)},
+}
+_NIBBLES = tuple((byte & 15, byte >> 4) for byte in range(256))
+
+
+def _build_plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
+    local_258 = _LOCAL_258[size]
+    sets: list[_TableSet] = []
+    for tile in range(size):
+        sets.append(((tile, _PUNG_RANK), 3 << (4 * tile), local_258[tile], True, 0))
+        if size == 9 and tile <= 6:
+            dragon = 1 << (tile // 3) if tile in DRAGON_STARTS else 0
+            sets.append(((tile, _CHOW_RANK), 0x111 << (4 * tile), False, False, dragon))
+    sets.sort()
+    # (pattern as 4-bit digits, pairs, all 2/5/8, pungs only, pair 2/5/8, dragon bits) -> the order
+    # of the reading kept for that class (its groups follow from it).
+    kept: dict[tuple[int, int, bool, bool, bool, int], _Order] = {}
+    for number in range(5):
+        # A pattern's readings all have the same number of sets and are met in the readings' order
+        # here (combinations of the sorted sets): the first met of a class without a pair is kept.
+        for chosen in combinations_with_replacement(sets, number):
+            code = 0
+            all_258 = pungs = True
+            dragons = 0
+            for _, add, s_258, is_pung, bit in chosen:
+                code += add
+                all_258 = all_258 and s_258
+                pungs = pungs and is_pung
+                dragons |= bit
+            if (code + _THREES) & _EIGHTS:  # a count past 4 (a digit is at most 12 here)
+                continue
+            order = tuple(s[0] for s in chosen)
+            kept.setdefault((code, 0, all_258, pungs, False, dragons), order)
+            for tile in range(size):
+                if (code >> (4 * tile)) & 15 <= 2:
+                    key = (code + (2 << (4 * tile)), 1, all_258 and local_258[tile], pungs, local_258[tile], dragons)
+                    with_pair = tuple(sorted((*order, (tile, _PAIR_RANK))))
+                    held = kept.get(key)
+                    if held is None or with_pair < held:
+                        kept[key] = with_pair
+    by_pattern: dict[int, list[tuple[_Order, _SuitClass]]] = {}
+    for (code, pairs, all_258, pungs, pair_258, dragons), order in kept.items():
+        groups = tuple(map(_GROUP_OF.__getitem__, order))
+        found = (order, (0, pairs, all_258, pungs, pair_258, True, dragons, 0, groups, ()))
+        classes = by_pattern.get(code)
+        if classes is None:
+            by_pattern[code] = [found]
+        else:
+            classes.append(found)
+    table: dict[tuple[int, ...], list[_SuitClass]] = {}
+    for code, classes in by_pattern.items():
+        if len(classes) > 1:
+            classes.sort(key=lambda item: item[0])
+        digits: tuple[int, ...] = ()
+        for byte in code.to_bytes(5, "little"):
+            digits += _NIBBLES[byte]
+        table[digits[:size]] = [c for _, c in classes]
+    return table
 
 
 def _compute_classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:
@@ -277,11 +388,18 @@ def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, foun
     # Partial readings over the suits so far, merged by what fans can tell apart.
     states: _States = {(0, 0, True, True, False, True, False, ()): (0, ())}
     suits = 0
+    plain = None if wilds else (_PLAIN.get(9) or plain_classes(9), _PLAIN.get(7) or plain_classes(7))
     for start, end in _SUIT_STARTS:
         segment = counts[start:end]
         if any(segment):  # an empty suit adds nothing to any state
             suits |= SUIT_BIT[start]
-            states = _extend(states, start, _suit_classes(start, segment, wild, MAX_WILDS if wilds else 0), wilds)
+            if plain is not None:  # no wildcard: the precomputed table (a pattern not in it cannot win)
+                classes = plain[start == 27].get(segment)
+                if classes is None:
+                    return
+            else:
+                classes = _suit_classes(start, segment, wild, MAX_WILDS)
+            states = _extend(states, start, classes, wilds)
             if not states:
                 return
     for (used, pairs, all_258, pungs, pair_258, hard, dragon, missing), (subs, parts) in states.items():

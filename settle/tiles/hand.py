@@ -170,7 +170,10 @@ class TileHand:
             )
 
     def _check_copies(self) -> None:
-        for tile, count in Counter(self.all_tiles()).items():
+        tiles = self.all_tiles() if self.melds else self.concealed
+        if not tiles or max(map(tiles.count, set(tiles))) <= 4:  # the usual case, told quickly
+            return
+        for tile, count in Counter(tiles).items():
             if count > 4:
                 raise TileError(
                     f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile"

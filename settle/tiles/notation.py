@@ -19,7 +19,7 @@ maps them to a key path in the hand file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from settle.tiles.errors import TileError
 
@@ -104,15 +104,26 @@ def check_tile(tile: int) -> int:
 _COMPACT_ONLY = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ]|[ \t\r\n,;])*")
 _COMPACT_RUN = re.compile(r"([1-9]+)([mpszMPSZ])")
 _SUIT_OFFSET = {letter: SUIT_LETTERS.index(letter.lower()) * 9 for letter in "mpszMPSZ"}
+# Per suit letter, each digit's tile id (``"5"`` of ``m`` -> 4): a compact run read with no arithmetic.
+_DIGIT_TILE = {letter: {str(rank): offset + rank - 1 for rank in range(1, 10)}
+               for letter, offset in _SUIT_OFFSET.items()}
 # Texts already read (hand files repeat tiles such as win_tile, indicator and melds); bounded.
 _PARSED: dict[str, tuple[int, ...]] = {}
 PARSED_MEMO_LIMIT = 20_000
 
 
-def all_tile_ids(tiles: Iterable[object]) -> bool:
+_TILE_IDS = frozenset(range(TILE_COUNT))
+_INT_ONLY = frozenset({int})
+
+
+def all_tile_ids(tiles: Collection[object]) -> bool:
     """Whether every value is a plain int tile id 0..33 (the quick test before
     :func:`check_tile` words the error for the first bad one)."""
-    return all(type(t) is int and 0 <= t < TILE_COUNT for t in tiles)
+    # Equal values hash alike (True == 1, 3.0 == 3): the ids' set alone would let them in, the types not.
+    try:
+        return _TILE_IDS.issuperset(tiles) and _INT_ONLY.issuperset(map(type, tiles))
+    except TypeError:  # an unhashable value is no tile id either
+        return False
 
 
 def parse_tiles(text: str) -> list[int]:
@@ -125,7 +136,10 @@ def parse_tiles(text: str) -> list[int]:
     tiles = _PARSED.get(text)
     if tiles is None:
         if _COMPACT_ONLY.fullmatch(text):
-            tiles = tuple(_SUIT_OFFSET[s] + int(d) - 1 for run, s in _COMPACT_RUN.findall(text) for d in run)
+            read: list[int] = []
+            for run, letter in _COMPACT_RUN.findall(text):
+                read += map(_DIGIT_TILE[letter].__getitem__, run)
+            tiles = tuple(read)
         else:
             tiles = tuple(_read_tiles(text))
         if len(_PARSED) >= PARSED_MEMO_LIMIT:
@@ -246,8 +260,32 @@ def tile_to_chinese(tile: int) -> str:
     return _NUMERALS[tile % 9] + _CANONICAL_SUIT_CHAR[SUIT_LETTERS[suit_of(tile)]]
 
 
+def _group_texts() -> dict[tuple[int, ...], str]:
+    """The text of every one-tile group and every pair, pung and chow (what readings print)."""
+    out: dict[tuple[int, ...], str] = {}
+    for tile in range(TILE_COUNT):
+        letter = SUIT_LETTERS[suit_of(tile)]
+        rank = str(rank_of(tile))
+        out[(tile,)] = rank + letter
+        out[(tile, tile)] = rank * 2 + letter
+        out[(tile, tile, tile)] = rank * 3 + letter
+        if tile < HONOURS and tile % 9 <= 6:
+            out[(tile, tile + 1, tile + 2)] = f"{rank}{tile % 9 + 2}{tile % 9 + 3}{letter}"
+    return out
+
+
+_GROUP_TEXT = _group_texts()
+
+
 def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:
     """Compact notation, one suit letter per run: ``[0, 1, 2, 27, 27]`` -> ``"123m11z"``."""
+    if type(tiles) is tuple and len(tiles) <= 3:
+        try:
+            known = _GROUP_TEXT.get(tiles)  # a sorted one-tile group, pair, pung or chow
+        except TypeError:  # an unhashable value: not a tile (worded below)
+            known = None
+        if known is not None and _INT_ONLY.issuperset(map(type, tiles)):
+            return known
     ordered = sorted(tiles) if sort else list(tiles)
     if not all_tile_ids(ordered):
         for tile in ordered:

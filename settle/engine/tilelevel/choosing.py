@@ -62,9 +62,18 @@ def engine_problem(exc: ValueError, tile_win: TileWin) -> Problem:
 
 
 def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
-    """Fan keys in the order of the region's table (the order explanations list them)."""
-    keys = set(fans)
-    return tuple(k for k in region.patterns if k in keys)
+    """Fan keys in the order of the region's table (the order explanations list them); keys the
+    table does not have are left out."""
+    patterns = region.patterns
+    held = _RANKS.get(id(patterns))
+    if held is None or held[0] is not patterns:
+        held = _RANKS[id(patterns)] = (patterns, {k: i for i, k in enumerate(patterns)})
+    rank = held[1]
+    return tuple(sorted({k for k in fans if k in rank}, key=rank.__getitem__))
+
+
+_RANKS: dict[int, tuple[object, dict[str, int]]] = {}
+"""Each region's table (``Region.patterns``, by identity) -> the position of every key in it."""
 
 
 def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:

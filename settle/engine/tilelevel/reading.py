@@ -110,28 +110,34 @@ def _read_all_tiles(region: Region, hand: Hand) -> tuple[list[TileWin], list[Pro
 def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, list[Problem]]:
     """Step 1 for the ``index``-th win: its :class:`TileWin`, or None and the problems found."""
     win = hand.wins[index]
-    base = (*win_path(hand, index), "tiles")
+    path = win_path(hand, index)
+    base = (*path, "tiles")
     spec = _tiles_of(win)
+    specs = spec.melds
     problems: list[Problem] = []
     concealed = _parsed(spec.hand, (*base, "hand"), problems, parse_tiles)
     win_tile = _win_tile(spec.win_tile, (*base, "win_tile"), problems)
-    indicator = _parsed(spec.indicator, (*base, "indicator"), problems, parse_tile)
-    bao_tile = _parsed(spec.bao_tile, (*base, "bao_tile"), problems, parse_tile)
-    read = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(spec.melds)]
-    problems += _feeder_problems(win, spec.melds, base)
+    indicator = None if spec.indicator is None else _parsed(spec.indicator, (*base, "indicator"), problems,
+                                                            parse_tile)
+    bao_tile = None if spec.bao_tile is None else _parsed(spec.bao_tile, (*base, "bao_tile"), problems, parse_tile)
+    read = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(specs)] if specs else []
+    if specs:
+        problems += _feeder_problems(win, specs, base)
     if problems:
         return None, problems
-    melds = [m for m in read if m is not None]  # all of them: a meld not read is a problem
+    melds = tuple(m for m in read if m is not None)  # all of them: a meld not read is a problem
     try:
-        tiles = TileHand(tuple(concealed), win_tile, tuple(melds), indicator, bao_tile)
+        tiles = TileHand(tuple(concealed), win_tile, melds, indicator, bao_tile)
     except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
         return None, [Problem((*base, *_field(exc)), str(exc))]
+    if not melds:
+        return TileWin(index, path, win.winner, tiles, (), None, {}, wildcard(region, hand, tiles)), []
     claims = tuple(j for j, m in enumerate(melds) if m.claimed)
     # ``from`` on every claimed meld or on none (_feeder_problems): the feeders, or None.
-    named = [feeder for j in claims if (feeder := spec.melds[j].from_) is not None]
+    named = [feeder for j in claims if (feeder := specs[j].from_) is not None]
     feeders = tuple(named) if named else None
     kongs = Counter(m.kong_kind for m in melds if m.kind == "kong" and m.kong_kind is not None)
-    return TileWin(index, win_path(hand, index), win.winner, tiles, claims, feeders, dict(kongs),
+    return TileWin(index, path, win.winner, tiles, claims, feeders, dict(kongs),
                    wildcard(region, hand, tiles)), []
 
 
@@ -213,7 +219,8 @@ def _effective_hand(region: Region, hand: Hand,
                     tile_wins: Sequence[TileWin]) -> tuple[Hand, dict[str, Origin], list[Problem]]:
     """The hand with each tile winner's opens and kongs filled from the melds (step 2).
 
-    A copy of the validated ``hand`` with new player models, not a re-validated document:
+    A copy of the validated ``hand`` with new player models (``hand`` itself when every winner's
+    facts are already those the melds give), not a re-validated document:
     every value put in is already validated (the feeders are the melds' validated ``from``
     names, at most 4 of them; the kong kinds are canonical keys, each count at most 4), so
     validating the document again could not fail and would only cost time.
@@ -221,6 +228,7 @@ def _effective_hand(region: Region, hand: Hand,
     players = dict(hand.players)
     origins: dict[str, Origin] = {}
     problems: list[Problem] = []
+    changed = False
     for tile_win in tile_wins:
         name = tile_win.winner
         if name not in players or name in origins:  # not a player, or twice a winner: the shared checks say so
@@ -228,10 +236,15 @@ def _effective_hand(region: Region, hand: Hand,
         typed = players[name]
         opens, opens_origin = _opens(tile_win, typed, problems)
         kongs, kongs_origin = _kongs(region, tile_win, typed, problems)
-        players[name] = typed.model_copy(update={"opens": opens, "kongs": kongs})
+        # Nothing reads which facts were given in the effective hand: a player whose facts are
+        # already these (a closed hand without kongs, the usual case) is kept as validated.
+        if not (type(opens) is type(typed.opens) and opens == typed.opens
+                and list(kongs.items()) == list(typed.kongs.items())):
+            players[name] = typed.model_copy(update={"opens": opens, "kongs": kongs})
+            changed = True
         origins[name] = Origin(tile_win, *opens_origin, kongs_origin)
     problems += _chow_problems(hand, tile_wins)
-    return hand.model_copy(update={"players": players}), origins, problems
+    return (hand.model_copy(update={"players": players}) if changed else hand), origins, problems
 
 
 def _opens(tile_win: TileWin, typed: Any, problems: list[Problem]) -> tuple[Any, tuple[bool, bool]]:

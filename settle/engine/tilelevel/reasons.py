@@ -38,8 +38,9 @@ def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: i
     the order first met), with the wildcard's name (``TileRules.wildcard_name``: 癞子 H12, 宝 W15).
     ``wild``: the hand's wildcard tile (:func:`wildcard`), None without one."""
     reading = scored.reading
-    groups = tuple(format_tiles(g) for g in reading.groups) or (format_tiles(reading.tiles),)
-    melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)} for m in tiles.melds)
+    groups = tuple(map(format_tiles, reading.groups)) or (format_tiles(reading.tiles),)
+    melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)}
+                  for m in tiles.melds) if tiles.melds else ()
     read_as: tuple[tuple[str | None, int], ...] = ()
     if wild is not None and reading.wild_values:
         read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())

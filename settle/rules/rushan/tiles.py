@@ -44,9 +44,12 @@ class RushanBao(NoWildcards):
     bao_tile: int | None = None
 
 
+_NO_BAO = RushanBao(None)
+
+
 def rushan_bao(bao_tile: int | None) -> RushanBao:
     """The 搂宝 tile as given (R9); None when the option is not played."""
-    return RushanBao(None if bao_tile is None else check_tile(bao_tile))
+    return _NO_BAO if bao_tile is None else RushanBao(check_tile(bao_tile))
 
 
 _SITUATIONS = frozenset({"tianhu", "dihu", "haidilao", "gangshanghua", "mobao", "baozhongbao"})
