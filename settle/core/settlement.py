@@ -29,28 +29,37 @@ ROLES = ("dealer", "winner", "discarder", "robbed", "liable", "abandoned")
 """A player's roles in a hand (``Settlement.roles``): 庄, 胡, 放冲/点炮, 被抢杠, 包, 逃跑."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Debt:
     """What ``loser`` owes ``winner`` in one hand, with its steps.
 
     ``amount`` is in points and may be a Fraction until caps are applied; ``formula`` is the
     first step (the rule with its numbers); ``steps`` the later ones in order (cap, golden cap,
     漂, 承包); ``capped`` records that the cap was reached (>=, G13); ``cap`` the mark of the last
-    cap applied (:data:`CAP_MARKS`, or None); ``payer`` is who pays (the loser, or the liable player).
+    cap applied (:data:`CAP_MARKS`, or None); ``payer`` is who pays (the loser, or the liable player;
+    ``""`` means the loser).  Treated as immutable (:meth:`then` makes a new one); not frozen, so
+    that making one costs a few attribute stores.
     """
 
     loser: str
     winner: str
     amount: Amount
     formula: Step
-    steps: tuple[Step, ...] = ()
-    capped: bool = False
-    payer: str = ""
-    cap: str | None = None
+    steps: tuple[Step, ...]
+    capped: bool
+    payer: str
+    cap: str | None
 
-    def __post_init__(self) -> None:
-        if not self.payer:
-            object.__setattr__(self, "payer", self.loser)
+    def __init__(self, loser: str, winner: str, amount: Amount, formula: Step, steps: tuple[Step, ...] = (),
+                 capped: bool = False, payer: str = "", cap: str | None = None) -> None:
+        self.loser = loser
+        self.winner = winner
+        self.amount = amount
+        self.formula = formula
+        self.steps = steps
+        self.capped = capped
+        self.payer = payer or loser
+        self.cap = cap
 
     def then(self, amount: Amount, item: Step, *, capped: bool | None = None, cap: str | None = None,
              payer: str | None = None) -> Debt:
@@ -65,12 +74,13 @@ class Debt:
         return (self.formula, *self.steps)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` whole points; ``steps`` say why (the formula first).
 
     ``cap``: None, or how a cap bit (:data:`CAP_MARKS`).  ``why`` is the English explanation,
-    :meth:`text` the explanation in another language.
+    :meth:`text` the explanation in another language.  Treated as immutable (not frozen, so that
+    making one is cheap).
     """
 
     payer: str
@@ -89,13 +99,22 @@ class Transfer:
         """The explanation in ``lang``."""
         return self.catalog.why(self.steps, lang)
 
-    def as_dict(self, lang: str = "en") -> dict[str, object]:
-        """JSON form of HAND-FORMAT.md ``{"from", "to", "amount", "why"}``, with ``steps`` and ``cap``."""
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "why": self.text(lang),
-                "steps": [s.as_dict() for s in self.steps], "cap": self.cap}
+    def as_dict(self, lang: str = "en", *, shared: bool = False) -> dict[str, object]:
+        """JSON form of HAND-FORMAT.md ``{"from", "to", "amount", "why"}``, with ``steps`` and ``cap``.
+
+        With ``shared`` the ``steps`` list is the catalog's (:meth:`Catalog.forms`): read only.
+        """
+        steps = self.steps
+        if shared:
+            why, forms = self.catalog.forms(steps, lang)
+            return {"from": self.payer, "to": self.payee, "amount": self.amount, "why": why,
+                    "steps": forms, "cap": self.cap}
+        return {"from": self.payer, "to": self.payee, "amount": self.amount,
+                "why": self.catalog.why(steps, lang), "steps": [s.as_dict() for s in steps],
+                "cap": self.cap}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Forfeit:
     """A penalty paid to nobody (Wuhan 逃跑 with ``escape_paid_to: none``, H9)."""
 
@@ -115,7 +134,7 @@ class Forfeit:
                 "steps": [s.as_dict() for s in self.steps]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Settlement:
     """The result of settling one hand.
 
@@ -127,6 +146,8 @@ class Settlement:
     stating once (金顶, 承包 ...), as steps; ``liable``/``liable_rule``: the 承包/包胡 player and the
     ruling that made him liable; ``reading``: with tiles, the reading kept (fans, each wildcard's
     substitution, how many readings were considered), else None.  ``catalog`` words the steps.
+    Treated as immutable (not frozen, so that making one is cheap; :func:`dataclasses.replace` makes
+    a changed copy).
     """
 
     region: str
@@ -167,41 +188,103 @@ class Settlement:
     @property
     def score_items(self) -> dict[str, list[dict[str, Any]]]:
         """Player -> the items of the score: ``[{"item": "opens", "label": "开口", "value": 1}, ...]``."""
-        return {name: [_score_item(item) for item in s.values.get("items", ())] if not s.values.get("stated")
-                else [{"item": "stated", "label": "报数", "value": s.values["total"]}]
-                for name, s in self.score_steps.items()}
+        return self._score_items(False)
+
+    def _score_items(self, shared: bool) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        kept = _ITEM_FORMS
+        for name, s in self.score_steps.items():
+            values = s.values
+            if values.get("stated"):
+                out[name] = [{"item": "stated", "label": "报数", "value": values["total"]}]
+                continue
+            items = values.get("items", ())
+            if shared:
+                try:
+                    found = kept.get(items)
+                except TypeError:  # items that cannot be hashed: a fresh list
+                    found = None
+                if found is None:
+                    found = score_item_forms(items)
+                out[name] = found
+            else:
+                out[name] = [_score_item(item) for item in items]
+        return out
 
     def winners(self) -> list[str]:
         """The winner(s) in seat order (several only for 一炮多响)."""
         return [name for name in self.players if "winner" in self.roles.get(name, ())]
 
-    def as_dict(self, lang: str = "en") -> dict[str, object]:
-        """JSON form (HAND-FORMAT.md "Output") with the structured fields of issue 13; texts in ``lang``."""
-        out: dict[str, object] = {}
-        if self.id is not None:
-            out["id"] = self.id
-        out.update({
+    def as_dict(self, lang: str = "en", *, shared: bool = False) -> dict[str, object]:
+        """JSON form (HAND-FORMAT.md "Output") with the structured fields of issue 13; texts in ``lang``.
+
+        The keys in this order: ``id`` (only when the hand states one), region ... notes,
+        ``forfeit`` (only with one), score_items ... format_version.  Every container is new unless
+        ``shared``: then the steps, reasons and score items are kept forms, shared with other
+        results and read only (for encoding at once: :func:`settle.engine.batch.encode.json_line`).
+        """
+        catalog = self.catalog
+        reasons = self.reasons
+        if shared:
+            forms = catalog.forms
+            transfers: list[dict[str, object]] = []
+            for t in self.transfers:
+                why, steps = forms(t.steps, lang)
+                transfers.append({"from": t.payer, "to": t.payee, "amount": t.amount, "why": why, "steps": steps,
+                                  "cap": t.cap})
+            note = catalog.note
+            notes: list[str] = []
+            reason_forms: list[dict[str, Any]] = []
+            for r in reasons:
+                words, form = note(r, lang)
+                notes.append(words)
+                reason_forms.append(form)
+        else:
+            transfers = [t.as_dict(lang) for t in self.transfers]
+            notes = [catalog.text(r, lang) for r in reasons]
+            reason_forms = [r.as_dict() for r in reasons]
+        out: dict[str, object] = {
             "region": self.region,
             "players": list(self.players),
             "net": dict(self.net),
-            "transfers": [t.as_dict(lang) for t in self.transfers],
+            "transfers": transfers,
             "next_dealer": self.next_dealer,
             "roles": {name: list(roles) for name, roles in self.roles.items() if roles},
             "scores": dict(self.scores),
             "unit": self.unit,
             "liable": self.liable,
-            "notes": self.note_texts(lang),
-        })
+            "notes": notes,
+        }
+        if self.id is not None:
+            out = {"id": self.id, **out}
         if self.forfeit is not None:
             out["forfeit"] = self.forfeit.as_dict(lang)
-        out.update({
-            "score_items": self.score_items,
-            "liable_rule": self.liable_rule,
-            "reading": None if self.reading is None else jsonable(self.reading),
-            "reasons": [r.as_dict() for r in self.reasons],
-            "format_version": FORMAT_VERSION,
-        })
+        out["score_items"] = self._score_items(shared)
+        out["liable_rule"] = self.liable_rule
+        out["reading"] = None if self.reading is None else jsonable(self.reading)
+        out["reasons"] = reason_forms
+        out["format_version"] = FORMAT_VERSION
         return out
+
+
+_ITEM_FORMS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+ITEM_FORMS_KEPT = 4096
+"""How many score item lists :func:`score_item_forms` keeps."""
+
+
+def score_item_forms(items: Any) -> list[dict[str, Any]]:
+    """The JSON forms of a score's items (:func:`_score_item` each), kept per items tuple (at most
+    :data:`ITEM_FORMS_KEPT`): shared, read only."""
+    try:
+        found = _ITEM_FORMS.get(items)
+    except TypeError:
+        return [_score_item(item) for item in items]
+    if found is None:
+        found = [_score_item(item) for item in items]
+        if len(_ITEM_FORMS) >= ITEM_FORMS_KEPT:
+            _ITEM_FORMS.clear()
+        _ITEM_FORMS[items] = found
+    return found
 
 
 def _score_item(item: Any) -> dict[str, Any]:
@@ -216,7 +299,7 @@ ScoreItem = tuple[str, str, int]
 """One item of a 番/斤 count: (item key, label, amount), e.g. ``("opens", "开口", 1)``."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tally:
     """One player's 番/斤 count with the items behind it (H1–H3, W2–W4), or a stated total (G5).
 

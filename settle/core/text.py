@@ -24,7 +24,7 @@ Template = str | Callable[[Mapping[str, Any], str], str]
 LANGS = ("en", "zh")
 
 WORDS_KEPT = 8192
-"""How many rendered steps a catalog keeps (see :meth:`Catalog.text`)."""
+"""How many rendered steps, and how many explanations, a catalog keeps (see :meth:`Catalog.text`)."""
 
 
 class Catalog:
@@ -34,7 +34,7 @@ class Catalog:
     no catalog in the chain knows (a bug, never user input).
     """
 
-    __slots__ = ("_lookup", "_words", "name", "parent", "templates")
+    __slots__ = ("_forms", "_lookup", "_notes", "_whys", "_words", "name", "parent", "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -42,7 +42,10 @@ class Catalog:
         self.parent = parent
         self.name = name
         self._lookup: dict[str, dict[str, Template]] = {}
-        self._words: dict[tuple[Any, ...], str] = {}
+        self._words: dict[tuple[str, Step], str] = {}
+        self._whys: dict[tuple[str, tuple[Step, ...]], str] = {}
+        self._forms: dict[tuple[str, tuple[Step, ...]], tuple[str, list[dict[str, Any]]]] = {}
+        self._notes: dict[tuple[str, Step], tuple[str, dict[str, Any]]] = {}
 
     def template(self, kind: str, lang: str) -> Template:
         """The template of ``kind`` in ``lang`` (this catalog's, else its parents')."""
@@ -63,18 +66,16 @@ class Catalog:
         """The words of one step in ``lang``.
 
         Steps of the same shape and values recur across a batch (``2^(1+2)``, ``= 480, capped at 400``),
-        so the words are kept per (kind, lang, rule, values) where the values are hashable: a
-        bounded table, emptied when it grows past :data:`WORDS_KEPT`.
+        so the words are kept per (lang, step) where the step is hashable (:class:`Step`): a bounded
+        table, emptied when it grows past :data:`WORDS_KEPT`.
         """
+        key = (lang, item)
         try:
-            key: tuple[Any, ...] | None = (item.kind, lang, item.rule, *item.values.items())
-            words = self._words.get(key)  # type: ignore[arg-type]
-        except TypeError:  # a value that cannot be hashed (a nested step): worded every time
-            key, words = None, None
-        if words is not None:
-            return words
-        words = self._render(item, lang)
-        if key is not None:
+            words = self._words.get(key)
+        except TypeError:  # a value that cannot be hashed (a list): worded every time
+            return self._render(item, lang)
+        if words is None:
+            words = self._render(item, lang)
             if len(self._words) >= WORDS_KEPT:
                 self._words.clear()
             self._words[key] = words
@@ -89,7 +90,55 @@ class Catalog:
 
     def why(self, steps: Iterable[Step], lang: str = "en") -> str:
         """A payment's explanation: the first step (its formula), then each later step, after a
-        space when it reads on with ``=`` (``= 480, capped at 400``), else after ``; `` (``；`` in Chinese)."""
+        space when it reads on with ``=`` (``= 480, capped at 400``), else after ``; `` (``；`` in Chinese).
+
+        Kept per (lang, steps) like :meth:`text`'s words.
+        """
+        key = (lang, steps if type(steps) is tuple else tuple(steps))
+        try:
+            words = self._whys.get(key)
+        except TypeError:
+            return self._join(key[1], lang)
+        if words is None:
+            words = self._join(key[1], lang)
+            if len(self._whys) >= WORDS_KEPT:
+                self._whys.clear()
+            self._whys[key] = words
+        return words
+
+    def forms(self, steps: tuple[Step, ...], lang: str = "en") -> tuple[str, list[dict[str, Any]]]:
+        """``(why, [step.as_dict() ...])`` of a payment's steps, kept per (lang, steps) like :meth:`why`.
+
+        The list and its dicts are shared by every payment with the same steps: read only (the
+        JSON line encodes them at once); :meth:`~settle.core.steps.Step.as_dict` gives fresh ones.
+        """
+        key = (lang, steps)
+        try:
+            found = self._forms.get(key)
+        except TypeError:
+            return self._join(steps, lang), [item.as_dict() for item in steps]
+        if found is None:
+            found = self._join(steps, lang), [item.as_dict() for item in steps]
+            if len(self._forms) >= WORDS_KEPT:
+                self._forms.clear()
+            self._forms[key] = found
+        return found
+
+    def note(self, item: Step, lang: str = "en") -> tuple[str, dict[str, Any]]:
+        """``(words, item.as_dict())`` of a reason, kept per (lang, step); the dict is shared: read only."""
+        key = (lang, item)
+        try:
+            found = self._notes.get(key)
+        except TypeError:
+            return self._render(item, lang), item.as_dict()
+        if found is None:
+            found = self.text(item, lang), item.as_dict()
+            if len(self._notes) >= WORDS_KEPT:
+                self._notes.clear()
+            self._notes[key] = found
+        return found
+
+    def _join(self, steps: tuple[Step, ...], lang: str) -> str:
         out = ""
         then = "；" if lang == "zh" else "; "
         for i, item in enumerate(steps):

@@ -13,7 +13,6 @@ Shapes:
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -112,30 +111,42 @@ def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None
     if fmt in ("json", "jsonl"):
         return lambda outcome: json_line(outcome, lang)
     if fmt == "csv":
-        return lambda outcome: csv_line(outcome, lang)
+        sink = _LastWrite()
+        writer = csv.writer(sink, lineterminator="\n")  # one writer for the chunk's rows
+
+        def line(outcome: Outcome) -> str:
+            writer.writerow(csv_row(outcome, lang))
+            return sink.text
+
+        return line
     return None
 
 
-def record(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
+def record(outcome: Outcome, lang: str = "en", *, shared: bool = False) -> dict[str, Any]:
     """JSON form of one hand: ``{"id", ...Settlement.as_dict()}`` or ``{"id", "error": [problems]}``;
-    the explanations in ``lang``."""
-    if outcome.result is None:
+    the explanations in ``lang``.  Every container new, unless ``shared`` (see
+    :meth:`Settlement.as_dict`: then parts are shared with other records and read only)."""
+    result = outcome.result
+    if result is None:
         assert outcome.error is not None
         return {"id": outcome.label, "error": [p.as_dict() for p in outcome.error.problems]}
     out: dict[str, Any] = {"id": outcome.label}
-    out.update(outcome.result.as_dict(lang))
+    out.update(result.as_dict(lang, shared=shared))
     out["id"] = outcome.label  # as_dict echoes only a stated id; the label covers file:index too
     return out
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-"""One encoder for every line: ``json.dumps(..., ensure_ascii=False)`` would build a new one per call."""
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""One encoder for every line: ``json.dumps(..., ensure_ascii=False)`` would build a new one per call.
+A record has no cycles (it is made of fresh and kept forms, none holding the record), so the
+encoder need not look for them; the text is the same."""
 
 
 def json_line(outcome: Outcome, lang: str = "en") -> str:
     """One hand as a JSON line, without its newline: :func:`record`'s dict through the :mod:`json`
-    encoder (the same text as ``json.dumps(record(outcome, lang), ensure_ascii=False)``)."""
-    return _ENCODE(record(outcome, lang))
+    encoder (the same text as ``json.dumps(record(outcome, lang), ensure_ascii=False)``; the dict is
+    built with the kept, shared forms, as nothing but the encoder sees it)."""
+    return _ENCODE(record(outcome, lang, shared=True))
 
 
 # --- how a hand ended -----------------------------------------------------------------------------------
@@ -208,8 +219,8 @@ CSV_HEADER = ["id", "region", "winner", "how",
 """CSV columns: fixed seat columns (player_1, net_1, ... player_4, net_4) so rows stream."""
 
 
-def csv_line(outcome: Outcome, lang: str = "en") -> str:
-    """One CSV row (with its newline) for a hand, in :data:`CSV_HEADER` columns."""
+def csv_row(outcome: Outcome, lang: str = "en") -> list[Any]:
+    """One hand's CSV fields, in :data:`CSV_HEADER` columns (``how`` in ``lang``; seats padded with ``""``)."""
     label, region, winner, ended, net = table_row(outcome)
     seats: list[Any] = []
     error = ""
@@ -221,6 +232,24 @@ def csv_line(outcome: Outcome, lang: str = "en") -> str:
         error = "; ".join(f"{_path_text(p)}: {p.message}" for p in outcome.error.problems)  # type: ignore[union-attr]
         ended = ""
     seats += [""] * (2 * CSV_SEATS - len(seats))
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerow([label, region, winner, ended, *seats, error])
-    return buf.getvalue()
+    return [label, region, winner, ended, *seats, error]
+
+
+def csv_line(outcome: Outcome, lang: str = "en") -> str:
+    """One CSV row (with its newline) for a hand, in :data:`CSV_HEADER` columns (:func:`csv_row` through :mod:`csv`)."""
+    sink = _LastWrite()
+    csv.writer(sink, lineterminator="\n").writerow(csv_row(outcome, lang))
+    return sink.text
+
+
+class _LastWrite:
+    """A file for :func:`csv.writer` that keeps the text of the last write (the writer writes each row once)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text = text
+        return len(text)

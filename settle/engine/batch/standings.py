@@ -17,22 +17,32 @@ Standings = dict[str, list[int]]
 
 
 def tally(standings: Standings, result: Settlement) -> None:
-    """Add one settled hand to ``standings`` (see :data:`STANDING_KEYS`), read from the result's fields."""
+    """Add one settled hand to ``standings`` (see :data:`STANDING_KEYS`), read from the result's fields
+    (``net``, ``roles``, and the transfers' ``cap`` for a winner), never from its text."""
     for name, amount in result.net.items():
         row = standings.get(name)
         if row is None:
-            row = standings[name] = [0] * len(STANDING_KEYS)
-        row[0] += amount
-        row[1] += 1
+            standings[name] = [amount, 1, 0, 0, 0, 0, 0]
+        else:
+            row[0] += amount
+            row[1] += 1
     for name, roles in result.roles.items():
+        if not roles:
+            continue
         row = standings[name]
         for role in roles:
             if role == "winner":
                 row[2] += 1
-                capped, golden = cap_hits(result, name)
+                capped = golden = False
+                for t in result.transfers:
+                    if t.cap is not None and t.payee == name:
+                        capped = True
+                        if t.cap in GOLDEN_CAPS:
+                            golden = True
+                            break
                 row[5] += capped
                 row[6] += golden
-            elif role in ("discarder", "robbed"):
+            elif role == "discarder" or role == "robbed":
                 row[3] += 1
             elif role == "liable":
                 row[4] += 1
