@@ -102,7 +102,27 @@ def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None) -> BatchWriter:
 
     if fmt.value in TABLE_FORMATS:
         return TableWriter(out, fmt.value, _lang(lang))
-    return StreamWriter(out, fmt.value)
+    return StreamWriter(out, fmt.value, raw=_raw(out))
+
+
+def _raw(out: IO[str]) -> IO[bytes] | None:
+    """The binary stream under ``out`` when writing UTF-8 bytes there makes the same file (strict
+    UTF-8, ``\\n`` not translated), for the streamed writer to write the workers' bytes as they are."""
+    import codecs
+    import os
+
+    buffer = getattr(out, "buffer", None)
+    encoding = getattr(out, "encoding", None)
+    if buffer is None or not isinstance(encoding, str) or getattr(out, "errors", None) != "strict":
+        return None
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return None
+    except LookupError:
+        return None
+    if out is sys.stdout and os.linesep != "\n":
+        return None
+    return buffer  # type: ignore[no-any-return]
 
 
 @app.command("batch")

@@ -30,14 +30,16 @@ BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown")
 class Chunk:
     """Consecutive hands, settled and encoded for one output format.
 
-    ``text``: the hands' output (JSON Lines, the JSON array's items, or CSV rows), ready to
-    write; ``rows``: table/markdown rows (:func:`table_row`, kept for one tabulate call at the
-    end); ``standings``: their partial standings; ``problems``: every problem of the bad hands;
+    ``data``: the hands' output (JSON Lines, the JSON array's items, or CSV rows) as UTF-8 bytes
+    (``surrogatepass``) ready to write: bytes, so that a worker process hands the parent what it
+    writes, with no text to decode and encode again (issue 14); :attr:`text` is the same as text.
+    ``rows``: table/markdown rows (:func:`table_row`, kept for one tabulate call at the end);
+    ``standings``: their partial standings; ``problems``: every problem of the bad hands;
     ``hands``/``bad``: counts; ``stopped``: ``strict`` met a bad hand (later hands skipped);
     ``size``: input bytes the chunk covered, where known (JSON Lines), for the progress bar.
     """
 
-    text: str = ""
+    data: bytes = b""
     rows: list[list[Any]] = field(default_factory=list)
     standings: Standings = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -45,6 +47,11 @@ class Chunk:
     bad: int = 0
     stopped: bool = False
     size: int = 0
+
+    @property
+    def text(self) -> str:
+        """The hands' output as text (:attr:`data` decoded; a lone surrogate of the input comes back)."""
+        return self.data.decode("utf-8", "surrogatepass")
 
 
 @dataclass
@@ -101,9 +108,10 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             chunk.stopped = True
             break
     if fmt == "jsonl":
-        chunk.text = "\n".join(pieces) + "\n" if pieces else ""
+        text = "\n".join(pieces) + "\n" if pieces else ""
     else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
-        chunk.text = (",\n" if fmt == "json" else "").join(pieces)
+        text = (",\n" if fmt == "json" else "").join(pieces)
+    chunk.data = text.encode("utf-8", "surrogatepass")  # a lone surrogate fails where it is written
     return chunk
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import IO, Protocol
 
 from settle.engine.batch.encode import CSV_HEADER, Chunk, Totals
 from settle.engine.batch.standings import STANDING_KEYS, Standings, ranked
 
 STREAMED_FORMATS = ("json", "jsonl", "csv")
+
+_SURROGATE = re.compile(rb"\xed[\xa0-\xbf]")
+"""A lone surrogate (U+D800-U+DFFF, from a JSON escape) in ``surrogatepass`` UTF-8: never in valid UTF-8."""
 """The formats :class:`StreamWriter` writes: each chunk goes out as it comes."""
 
 
@@ -43,16 +47,20 @@ class BatchWriter(Protocol):
 class StreamWriter:
     """Writes a batch's chunks as they come, one ``write`` per chunk: JSON Lines, JSON or CSV.
 
+    ``raw``, when given, is the binary stream under ``out`` (UTF-8 text, ``\\n`` written as it is):
+    the chunks' bytes are written to it directly, ``out`` flushed before each, so that no text is
+    decoded and encoded again (issue 14).
+
     JSON is ``{"hands": [...], "standings": {...}, "errors": [...]}``; CSV is the hands
     (:data:`~settle.engine.batch.encode.CSV_HEADER`), a blank line, then the standings
     (:func:`standings_csv`); JSON Lines is one object per hand and nothing else.
     Raises ValueError for a format not in :data:`STREAMED_FORMATS`.
     """
 
-    def __init__(self, out: IO[str], fmt: str) -> None:
+    def __init__(self, out: IO[str], fmt: str, raw: IO[bytes] | None = None) -> None:
         if fmt not in STREAMED_FORMATS:
             raise ValueError(f"unknown streamed batch format {fmt!r}: expected one of {', '.join(STREAMED_FORMATS)}")
-        self.out, self.fmt = out, fmt
+        self.out, self.fmt, self.raw = out, fmt, raw
         self.items = 0
 
     def start(self) -> None:
@@ -64,10 +72,14 @@ class StreamWriter:
 
     def add(self, chunk: Chunk) -> None:
         """Write one chunk's hands (JSON items after the first chunk's are joined by a comma)."""
-        if chunk.text:
+        if chunk.data:
             if self.fmt == "json" and self.items:
                 self.out.write(",\n")
-            self.out.write(chunk.text)
+            if self.raw is None or _SURROGATE.search(chunk.data):
+                self.out.write(chunk.text)  # a lone surrogate: the text stream decides (its error)
+            else:  # the chunk's bytes as they are: the text stream flushed first, to keep the order
+                self.out.flush()
+                self.raw.write(chunk.data)
         self.items += chunk.hands
 
     def finish(self, totals: Totals) -> None:
