@@ -6,7 +6,10 @@ then times, in one run:
   (a) the floor (issue 14): ``json.loads`` of each line and ``json.dumps`` of that same hand back;
   (b) ``settle batch hands.jsonl --format jsonl`` (a subprocess, output to a file);
 
-and prints hands/s for both, the wall ratio b/a (target <= 1.5x with the default workers) and the
+  (c) the bound: ``json.loads`` of each hand + the json encoder on (b)'s record of it, nothing else
+      (what the output alone costs any design that keeps today's bytes);
+
+and prints hands/s for (a) and (b), the wall ratio b/a (target <= 1.5x with the default workers) and the
 peak RSS of (b) (target < 200 MB).  ``--single`` adds (b) with ``--jobs 1`` and its CPU per hand
 against the floor's (target <= 3x); ``--yaml`` a YAML stream of a smaller sample.
 
@@ -206,6 +209,27 @@ def settle_run(args: list[str], out_path: Path) -> tuple[float, float, int, str]
     return wall, cpu_seconds(resource.RUSAGE_CHILDREN) - cpu, proc.returncode, proc.stderr.decode(errors="replace")
 
 
+BOUND_HANDS = 100_000
+
+
+def bound(hands: Path, settled: Path, floor_cpu: float) -> None:
+    """(c) What any design pays to read today's input and write today's output with the json encoder:
+    ``json.loads`` of each input line and the encoder's text of that hand's settled record (read back
+    from (b)'s output before the clock starts), with nothing between; on the first
+    :data:`BOUND_HANDS` hands, in this process.  Its ratio to the floor is the part of the 3x budget
+    that the output alone takes, before any rule runs."""
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+    with hands.open("rb") as src, settled.open("rb") as out:
+        pairs = [(line, json.loads(record)) for line, record, _ in zip(src, out, range(BOUND_HANDS), strict=False)]
+    if not pairs:
+        return
+    best = min(_cpu(lambda: [encode(record) for line, record in pairs if json.loads(line)]) for _ in range(3))
+    per_hand = best / len(pairs)
+    print(f"(c) bound {per_hand * 1e6:6.1f} us of CPU per hand = {per_hand / floor_cpu:.2f}x the floor's "
+          f"{floor_cpu * 1e6:.1f} us: json.loads of the hand + the json encoder on its settled record "
+          f"(nothing else; {len(pairs):,} hands)")
+
+
 def peak_rss_mb() -> float:
     """Largest max-RSS of the children waited for so far, in MB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -321,6 +345,7 @@ def report(opts: argparse.Namespace, hands: Path) -> None:
         print(err[:2000])
     print(f"ratio b/a (wall, default workers): {b / a:.1f}x   target <= 1.5x    "
           f"peak RSS of (b): {rss:.0f} MB (the largest of its processes), target < 200 MB")
+    bound(hands, opts.dir / "settled.jsonl", a_cpu / n)
     if opts.single:
         c, c_cpu, status, _ = settle_run([str(hands), "--format", "jsonl", "--jobs", "1"],
                                          opts.dir / "settled1.jsonl")
