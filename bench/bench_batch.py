@@ -5,7 +5,6 @@ then times, in one run:
 
   (a) the floor (issue 14): ``json.loads`` of each line and ``json.dumps`` of that same hand back;
   (b) ``settle batch hands.jsonl --format jsonl`` (a subprocess, output to a file);
-
   (c) the bound: ``json.loads`` of each hand + the json encoder on (b)'s record of it, nothing else
       (what the output alone costs any design that keeps today's bytes);
 
