@@ -2,21 +2,30 @@
 
 Exit status: 0 settled, 2 bad input (every problem on stderr, one line each), 1 internal bug.
 Heavy modules (tabulate, the loaders) are imported inside the commands to keep start-up fast.
+
+The annotations of this module are evaluated when it is defined (no ``from __future__ import
+annotations``): typer reads every command's signature on each run, and string annotations would
+be parsed and evaluated again each time.
 """
 
-from __future__ import annotations
-
+import inspect
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from settle.errors import HandError, Problem
 from settle.rules.registry import region_terms
+
+if TYPE_CHECKING:
+    from typer._click import Context, HelpFormatter
+    from typer._click.core import Parameter
+    from typer._click.shell_completion import CompletionItem
 
 
 def region_list(sep: str = ", ") -> str:
@@ -31,9 +40,105 @@ def region_choices() -> str:
     return " | ".join(t.label for t in region_terms().values())
 
 
+_LATE_HELP: dict[str, Callable[[], str]] = {}
+
+
+def late_help(make: Callable[[], str]) -> str:
+    """A stand-in for a help text that names the regions, replaced by ``make()`` when help is shown.
+
+    The regions include those other distributions install (the registry reads their entry points,
+    which loads ``importlib.metadata``: a tenth of ``settle hand``'s start-up), and only help needs
+    them; :class:`Group` and :class:`Command` put the text in place before formatting help or
+    offering shell completions, so every help text reads as if it had been computed at import.
+    """
+    placeholder = f"<help: {make.__name__} #{len(_LATE_HELP)}>"
+    _LATE_HELP[placeholder] = make
+    return placeholder
+
+
+def fill_late_help(command: Any, ctx: "Context") -> None:
+    """Replace the :func:`late_help` stand-ins of ``command`` and of its parameters by their texts
+    (cleaned as typer cleans the help of a group or an option given at once)."""
+    params: list[Parameter] = command.get_params(ctx)
+    for item in (command, *params):
+        if isinstance(item.help, str) and item.help in _LATE_HELP:
+            text = _LATE_HELP[item.help]()
+            item.help = text if isinstance(item, TyperArgument) else inspect.cleandoc(text)
+
+
+def _no_value(param: "Parameter", ctx: "Context") -> Any:
+    """What typer makes of a parameter given no value (None) that is not required: ``()`` for a
+    repeatable one, else None, passed through its callback.  typer would first build the
+    parameter's pydantic adapter, which it does not use for None (half a millisecond for each of
+    ``settle hand``'s twenty-odd options); a given value still goes through typer's coercion."""
+    value = () if param.multiple or param.nargs == -1 else None
+    return value if param.callback is None else param.callback(ctx, param, value)
+
+
+class _Option(TyperOption):
+    """typer's option, making no value without building its adapter (:func:`_no_value`)."""
+
+    def process_value(self, ctx: "Context", value: Any) -> Any:
+        if value is None and not self.required:
+            return _no_value(self, ctx)
+        return super().process_value(ctx, value)
+
+
+class _Argument(TyperArgument):
+    """typer's argument, making no value without building its adapter (:func:`_no_value`)."""
+
+    def process_value(self, ctx: "Context", value: Any) -> Any:
+        if value is None and not self.required:
+            return _no_value(self, ctx)
+        return super().process_value(ctx, value)
+
+
+def _lean_params(params: "list[Parameter]") -> "list[Parameter]":
+    """``params`` with typer's options and arguments made :class:`_Option` and :class:`_Argument`."""
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = _Option
+        elif type(param) is TyperArgument:
+            param.__class__ = _Argument
+    return params
+
+
+class Group(TyperGroup):
+    """The ``settle`` group: its help (the regions) is made when shown (:func:`late_help`), and an
+    option given no value is made without typer's adapter (:func:`_no_value`)."""
+
+    def get_params(self, ctx: "Context") -> "list[Parameter]":
+        return _lean_params(super().get_params(ctx))
+
+    def format_help(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+        fill_late_help(self, ctx)
+        super().format_help(ctx, formatter)
+
+
+class Command(TyperCommand):
+    """A command whose parameters' help may name the regions (:func:`late_help`), made when shown; a
+    parameter given no value is made without typer's adapter (:func:`_no_value`)."""
+
+    def get_params(self, ctx: "Context") -> "list[Parameter]":
+        return _lean_params(super().get_params(ctx))
+
+    def format_help(self, ctx: "Context", formatter: "HelpFormatter") -> None:
+        fill_late_help(self, ctx)
+        super().format_help(ctx, formatter)
+
+    def shell_complete(self, ctx: "Context", incomplete: str) -> list["CompletionItem"]:
+        fill_late_help(self, ctx)
+        return super().shell_complete(ctx, incomplete)
+
+
+def _app_help() -> str:
+    return ("Settle finished mahjong hands: " + region_list() + ".\n\n"
+            "Prints who pays whom, with the formula behind every payment.")
+
+
 app = typer.Typer(
-    help="Settle finished mahjong hands: " + region_list() + ".\n\n"
-         "Prints who pays whom, with the formula behind every payment.",
+    help=late_help(_app_help),
+    cls=Group,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -143,13 +248,13 @@ def _group(
 # --- settle hand ----------------------------------------------------------------------------------
 
 
-@app.command("hand")
+@app.command("hand", cls=Command)
 def hand_command(
     file: Annotated[str | None, typer.Argument(help="hand file (YAML or JSON); - reads stdin; "
                                                     "omit to describe the hand with flags")] = None,
     fmt: FormatOpt = Format.table,
     lang: LangOpt = None,
-    region: Annotated[str | None, typer.Option(help=region_choices())] = None,
+    region: Annotated[str | None, typer.Option(help=late_help(region_choices))] = None,
     players: Annotated[str | None, typer.Option(help="names in seating order, comma-separated: A,B,C,D")] = None,
     dealer: Annotated[str | None, typer.Option(help="庄家")] = None,
     winner: Annotated[str | None, typer.Option(help="胡: the winner")] = None,
@@ -225,17 +330,20 @@ def _register_commands(argv: list[str] | None = None) -> None:
     typer turns each registered command into a click command on every run, reading its whole
     signature (about 4 ms per command here); building only the one asked for keeps
     ``settle hand FILE`` quick to start (issue 5).  ``settle --help`` still lists them all.
+    A command of this module (``hand``) is kept without importing :data:`COMMAND_MODULES`.
     """
-    import importlib
-
-    for name in COMMAND_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
     wanted = argv[0] if argv else None
     chosen = [info for info in app.registered_commands if info.name == wanted]
+    if not chosen:
+        import importlib
+
+        for name in COMMAND_MODULES:
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise
+        chosen = [info for info in app.registered_commands if info.name == wanted]
     if chosen:
         app.registered_commands = chosen
 

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from settle.cli import Format, FormatOpt, LangOpt, app, guarded, region_choices
+from settle.cli import Command, Format, FormatOpt, LangOpt, app, guarded, late_help, region_choices
 
 
 class SchemaKind(StrEnum):
@@ -55,10 +55,14 @@ def complete_region(incomplete: str) -> list[tuple[str, str]]:
     return [(t.key, t.zh) for t in region_terms().values() if t.key.startswith(incomplete.lower())]
 
 
-@app.command("rules")
+def _region_argument_help() -> str:
+    return region_choices() + "; omit for all"
+
+
+@app.command("rules", cls=Command)
 def rules_command(
     region: Annotated[str | None, typer.Argument(
-        help=region_choices() + "; omit for all",
+        help=late_help(_region_argument_help),
         autocompletion=complete_region)] = None,
     fmt: FormatOpt = Format.table,
     lang: LangOpt = None,

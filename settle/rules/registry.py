@@ -81,11 +81,18 @@ class Region:
         return self.term.key
 
 
-@dataclass(frozen=True)
 class _Entry:
-    term: Term
-    order: int
-    load: Callable[[], Region]
+    """A region the registry found: its term, where it is listed, and the loader of its :class:`Region`.
+
+    A plain class, not a dataclass: making a dataclass generates and compiles its methods, a cost
+    every start-up would pay for this private record."""
+
+    __slots__ = ("load", "order", "term")
+
+    def __init__(self, term: Term, order: int, load: Callable[[], Region]) -> None:
+        self.term = term
+        self.order = order
+        self.load = load
 
 
 @functools.cache
