@@ -603,3 +603,90 @@ def test_resolved_settlement_is_the_final_hand_settled(name: str) -> None:
     fresh = region.settle(resolution.hand)
     assert (resolution.settlement.net, resolution.settlement.transfers) == (fresh.net, fresh.transfers)
     assert resolution.settlement.notes[:len(fresh.notes)] == fresh.notes
+
+
+# --- each reading is checked by the checks that read the fans, settled on a cheap copy ------------
+# prepare() runs the shared checks on the effective hand once; every reading of a winner's tiles
+# differs from it only in the wins' fans, so settle_candidate runs only the checks that read the
+# fans (fan_rule_problems) and builds the trial hand without model_copy (with_fans): both must be
+# exactly what the long way gives, problems in the same order, on good fans and on bad ones.
+
+
+def _fan_lists(region: Any) -> list[list[str]]:
+    """Every table key alone, a few pairs (groups, only_by misfits), a key named twice, none."""
+    keys = list(region.patterns)
+    pairs = [[a, b] for i, a in enumerate(keys) for b in keys[i + 1:i + 4]]
+    return [[], *([k] for k in keys), *pairs, [keys[0], keys[0]], keys[:5], keys[-5:]]
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUT_CASES))
+def test_reading_checks_are_the_full_checks(name: str) -> None:
+    from settle.engine.tilelevel.choosing import with_fans
+    from settle.engine.validation import fan_rule_problems
+
+    data = SHORTCUT_CASES[name]
+    region, typed = validate_model(data)
+    prepared = prepare(data, region, typed)
+    for tile_win in prepared.tile_wins:
+        for fans in _fan_lists(region):
+            trial = with_fans(prepared.hand, tile_win.index, fans)
+            assert fan_rule_problems(region, trial) == rule_problems(region, trial), fans
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUT_CASES))
+def test_with_fans_is_model_copy(name: str) -> None:
+    from settle.engine.tilelevel.choosing import with_fans
+
+    data = SHORTCUT_CASES[name]
+    region, typed = validate_model(data)
+    current = prepare(data, region, typed).hand
+    for i, win in enumerate(current.wins):
+        fans = list(region.patterns)[:2]
+        copied = win.model_copy(update={"fans": fans})
+        wins: Any = [*current.wins[:i], copied, *current.wins[i + 1:]] if isinstance(current.win, list) else copied
+        expected = current.model_copy(update={"win": wins})
+        got = with_fans(current, i, fans)
+        assert got == expected
+        assert type(got) is type(expected) and type(got.wins[i]) is type(expected.wins[i])
+        assert got.model_fields_set == expected.model_fields_set
+        assert got.wins[i].model_fields_set == expected.wins[i].model_fields_set
+        assert got.model_dump() == expected.model_dump()
+        assert current.wins[i].fans == win.fans  # the hand copied is left as it was
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUT_CASES))
+def test_settlement_with_reasons_is_dataclasses_replace(name: str) -> None:
+    import dataclasses
+
+    from settle.engine.tilelevel.reasons import _replaced
+
+    data = SHORTCUT_CASES[name]
+    region, typed = validate_model(data)
+    settled = resolve(data, region, typed).settlement
+    changes: dict[str, Any] = {"reasons": settled.reasons[:1], "reading": {"x": 1}, "catalog": settled.catalog}
+    got, expected = _replaced(settled, changes), dataclasses.replace(settled, **changes)
+    assert got == expected and got is not settled
+    assert [getattr(got, f.name) for f in dataclasses.fields(got)] == [
+        getattr(expected, f.name) for f in dataclasses.fields(expected)]
+    assert got.catalog is expected.catalog
+
+
+def test_replaced_leaves_other_classes_to_dataclasses_replace() -> None:
+    import dataclasses
+
+    from settle.engine.tilelevel.reasons import _replaced
+
+    @dataclasses.dataclass
+    class KeywordOnly:
+        a: int
+        b: int = dataclasses.field(default=0, kw_only=True)
+
+    @dataclasses.dataclass
+    class NotInit:
+        a: int
+        b: int = dataclasses.field(default=5, init=False)
+
+    assert _replaced(KeywordOnly(1, b=2), {"a": 3}) == KeywordOnly(3, b=2)  # type: ignore[arg-type, comparison-overlap]
+    assert _replaced(NotInit(1), {"a": 2}) == NotInit(2)  # type: ignore[arg-type, comparison-overlap]
+    with pytest.raises(ValueError):
+        _replaced(NotInit(1), {"b": 2})  # type: ignore[arg-type]

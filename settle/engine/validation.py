@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from settle.errors import HandError, Path, Problem
 from settle.model import Hand, Win, lean_schema, name_problem, trimmed_repeats
-from settle.rules.checks import all_clear, common_problems
+from settle.rules.checks import all_clear, common_problems, fan_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
 
 if TYPE_CHECKING:
@@ -236,7 +236,19 @@ def rule_problems(region: Region, hand: Hand) -> list[Problem]:
     """The shared checks (:mod:`settle.rules.checks`) and the region's own, all reported together."""
     if all_clear(hand, region):  # the usual case: the shared checks have nothing to say
         return region.check(hand)
-    problems = common_problems(hand, region)
+    return _with_region_problems(region, hand, common_problems(hand, region))
+
+
+def fan_rule_problems(region: Region, hand: Hand) -> list[Problem]:
+    """:func:`rule_problems` of a hand that differs only in its wins' ``fans`` from one the shared
+    checks cleared (a reading of a winner's tiles, settled with its fans): the same problems in the
+    same order, the shared checks reduced to the ones that read the fans
+    (:func:`settle.rules.checks.fan_problems`)."""
+    return _with_region_problems(region, hand, fan_problems(hand, region))
+
+
+def _with_region_problems(region: Region, hand: Hand, problems: list[Problem]) -> list[Problem]:
+    """The shared checks' ``problems`` of ``hand`` followed by the region's own (those not already said)."""
     if not problems:
         return region.check(hand)
     try:

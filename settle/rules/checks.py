@@ -8,7 +8,8 @@ and a bound on option amounts, so every amount stays printable.
 
 :func:`all_clear` decides, in one walk of the hand that builds no message, whether any of them has
 something to say; the checks that explain run only for a hand it does not clear.  Each region's
-``checks`` module does the same with its own checks.
+``checks`` module does the same with its own checks.  :func:`fan_problems` gives the ones that read
+the wins' ``fans`` alone (G10), for the readings of a hand whose other facts were cleared.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from settle.rules.registry import regions_with
 
 if TYPE_CHECKING:
     from settle.rules.registry import Region
+    from settle.vocab import Pattern
 
 
 def common_problems(hand: Hand, region: Region) -> list[Problem]:
@@ -113,18 +115,8 @@ def all_clear(hand: Hand, region: Region) -> bool:
                     return False
             elif liable not in players:
                 return False
-        if fans:
-            if len(set(fans)) != len(fans):
-                return False
-            groups: set[str] = set()
-            for key in fans:
-                pattern = patterns[key]
-                if pattern.only_by and by not in pattern.only_by:
-                    return False
-                if pattern.group:
-                    if pattern.group in groups:
-                        return False
-                    groups.add(pattern.group)
+        if fans and not _fans_fit(patterns, by, fans):
+            return False
     if len(wins) > 1:
         first = wins[0]
         winners = {one.winner for one in wins}
@@ -140,6 +132,41 @@ def all_clear(hand: Hand, region: Region) -> bool:
                 return False
     options = fields["options"]
     return id(options) in _SMALL or _small_options(options)
+
+
+def _fans_fit(patterns: Mapping[str, Pattern], by: str, fans: Sequence[str]) -> bool:
+    """Whether :func:`_fan_fit` has nothing to say about a win's ``fans`` (G10: no item twice, each
+    fits ``by``, one item per group)."""
+    if len(set(fans)) != len(fans):
+        return False
+    groups: set[str] = set()
+    for key in fans:
+        pattern = patterns[key]
+        if pattern.only_by and by not in pattern.only_by:
+            return False
+        if pattern.group:
+            if pattern.group in groups:
+                return False
+            groups.add(pattern.group)
+    return True
+
+
+def fan_problems(hand: Hand, region: Region) -> list[Problem]:
+    """The problems :func:`common_problems` finds in the wins' ``fans`` (G10: no item twice, each
+    fits ``by``, one item per group), win by win, in its order.
+
+    Every other shared check reads facts that are not the fans, so for a hand that differs only in
+    its wins' fans from one :func:`common_problems` cleared (the readings of a winner's tiles, each
+    settled with its own fans), these are all the problems :func:`common_problems` would give.
+    """
+    patterns = region.patterns
+    wins = hand.wins
+    out: list[Problem] = []
+    for i, one in enumerate(wins):
+        fans = one.fans
+        if fans and not _fans_fit(patterns, one.by, fans):
+            out.extend(_fan_fit(hand, region, one, win_path(hand, i)))
+    return out
 
 
 def _problems(hand: Hand, region: Region) -> list[Problem]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import eq
 
 from settle.tiles.errors import TileError
 from settle.tiles.notation import all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
@@ -171,8 +172,9 @@ class TileHand:
 
     def _check_copies(self) -> None:
         tiles = self.all_tiles() if self.melds else self.concealed
-        if not tiles or max(map(tiles.count, set(tiles))) <= 4:  # the usual case, told quickly
-            return
+        ordered = sorted(tiles) if self.melds else tiles  # the concealed tiles are sorted already
+        if not any(map(eq, ordered, ordered[4:])):  # sorted: a fifth copy is 4 places after the first
+            return  # the usual case, told quickly
         for tile, count in Counter(tiles).items():
             if count > 4:
                 raise TileError(

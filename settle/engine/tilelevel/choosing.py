@@ -6,13 +6,16 @@ reading of a winner's tiles by the engine (:func:`evaluation`), each legal readi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel
 
 from settle.core import Step
 from settle.engine.tilelevel.reading import Prepared, TileWin
 from settle.engine.tilelevel.reasons import _why
 from settle.engine.tilelevel.region import tile_options, tile_rules
 from settle.engine.tilelevel.results import Candidate, Choice, illegal_win, problems_step
-from settle.engine.validation import rule_problems
+from settle.engine.validation import fan_rule_problems
 from settle.errors import HandError, Problem
 from settle.model import Hand, Win
 from settle.rules.registry import Region
@@ -78,21 +81,48 @@ _RANKS: dict[int, tuple[object, dict[str, int]]] = {}
 
 def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
     """``hand`` with the ``index``-th win's ``fans`` replaced (keys already canonical)."""
-    win = hand.wins[index].model_copy(update={"fans": list(fans)})
+    win = _replaced(hand.wins[index], "fans", list(fans))
     if isinstance(hand.win, list):
         wins = list(hand.win)
         wins[index] = win
-        return hand.model_copy(update={"win": wins})
-    return hand.model_copy(update={"win": win})
+        return _replaced(hand, "win", wins)
+    return _replaced(hand, "win", win)
+
+
+_M = TypeVar("_M", bound=BaseModel)
+_set = object.__setattr__
+
+
+def _replaced(model: _M, key: str, value: object) -> _M:
+    """``model.model_copy(update={key: value})``: the same new model (its fields' values, fields set,
+    no extra or private values: the models forbid extra keys and have no private attributes),
+    without the generic work of a copy."""
+    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
+        return model.model_copy(update={key: value})
+    cls = model.__class__
+    copied = cls.__new__(cls)
+    fields = model.__dict__.copy()
+    fields[key] = value
+    _set(copied, "__dict__", fields)
+    _set(copied, "__pydantic_extra__", None)
+    given = model.__pydantic_fields_set__  # never changed in place (a copy copies it first): shared
+    _set(copied, "__pydantic_fields_set__", given if key in given else given | {key})
+    _set(copied, "__pydantic_private__", None)
+    return copied
 
 
 def settle_candidate(prepared: Prepared, hand: Hand, index: int, scored: ScoredReading) -> Candidate:
     """One reading settled: the whole hand with the winner's fans read from the tiles, checked
-    by the shared and the region's rules (H8 require_open, W12 ... refuse a reading)."""
+    by the shared and the region's rules (H8 require_open, W12 ... refuse a reading).
+
+    ``hand`` differs from ``prepared.hand`` (which :func:`~settle.engine.tilelevel.prepare` checked)
+    only in its wins' fans, so of the shared checks only those that read the fans run again
+    (:func:`~settle.engine.validation.fan_rule_problems`: the problems of ``rule_problems``).
+    """
     region = prepared.region
     fans = ordered(region, scored.fans)
     trial = with_fans(hand, index, fans)
-    problems = rule_problems(region, trial)
+    problems = fan_rule_problems(region, trial)
     if problems:
         return Candidate(scored, fans, None, tuple(prepared.remap(problems)), trial)
     return Candidate(scored, fans, region.settle(trial), (), trial)
@@ -120,7 +150,8 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     """The reading kept for ``tile_win`` among the engine's legal ones, the other wins as in ``hand``.
 
     Raises HandError when no reading is legal: the engine's reason at ``win.tiles``, or the
-    problems of the facts that refuse every reading (e.g. H8: the winner has no open).
+    problems of the facts that refuse every reading (e.g. H8: the winner has no open).  ``hand`` is
+    ``prepared.hand`` or differs from it only in its wins' fans (see :func:`settle_candidate`).
     """
     winner = tile_win.winner
     refuse_unwinnable(tile_win, found)

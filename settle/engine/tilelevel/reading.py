@@ -115,11 +115,10 @@ def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, 
     spec = _tiles_of(win)
     specs = spec.melds
     problems: list[Problem] = []
-    concealed = _parsed(spec.hand, (*base, "hand"), problems, parse_tiles)
-    win_tile = _win_tile(spec.win_tile, (*base, "win_tile"), problems)
-    indicator = None if spec.indicator is None else _parsed(spec.indicator, (*base, "indicator"), problems,
-                                                            parse_tile)
-    bao_tile = None if spec.bao_tile is None else _parsed(spec.bao_tile, (*base, "bao_tile"), problems, parse_tile)
+    concealed = _parsed(spec.hand, base, "hand", problems, parse_tiles)
+    win_tile = _win_tile(spec.win_tile, base, problems)
+    indicator = None if spec.indicator is None else _parsed(spec.indicator, base, "indicator", problems, parse_tile)
+    bao_tile = None if spec.bao_tile is None else _parsed(spec.bao_tile, base, "bao_tile", problems, parse_tile)
     read = [_meld(region, win, m, (*base, "melds", j), problems) for j, m in enumerate(specs)] if specs else []
     if specs:
         problems += _feeder_problems(win, specs, base)
@@ -148,22 +147,24 @@ def _tiles_of(win: Win) -> WinTiles:
     return win.tiles
 
 
-def _parsed(text: str | None, path: Path, problems: list[Problem], parse: Any) -> Any:
+def _parsed(text: str | None, base: Path, key: str, problems: list[Problem], parse: Any) -> Any:
+    """``parse(text)`` (None for no text); its error a problem at ``base`` + ``key``."""
     if text is None:
         return None
     try:
         return parse(text)
     except ValueError as exc:
-        problems.append(Problem(path, str(exc)))
+        problems.append(Problem((*base, key), str(exc)))
         return None
 
 
-def _win_tile(text: str | None, path: Path, problems: list[Problem]) -> Any:
+def _win_tile(text: str | None, base: Path, problems: list[Problem]) -> Any:
     if text is None:
-        problems.append(Problem(path, "missing: the winning tile, one of the tiles in `hand` (e.g. win_tile: 5m); "
-                                      "it decides whether a wildcard was won on and 摸宝 (G7)"))
+        problems.append(Problem((*base, "win_tile"), "missing: the winning tile, one of the tiles in `hand` (e.g. "
+                                                     "win_tile: 5m); it decides whether a wildcard was won on and "
+                                                     "摸宝 (G7)"))
         return None
-    return _parsed(text, path, problems, parse_tile)
+    return _parsed(text, base, "win_tile", problems, parse_tile)
 
 
 def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[Problem]) -> Meld | None:
@@ -172,7 +173,7 @@ def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[P
     if found:
         problems += found
         return None
-    tiles = _parsed(spec.tiles, (*path, "tiles"), problems, parse_tiles)
+    tiles = _parsed(spec.tiles, path, "tiles", problems, parse_tiles)
     if tiles is None:
         return None
     try:
@@ -280,6 +281,8 @@ def _kongs(region: Region, tile_win: TileWin, typed: Any, problems: list[Problem
 
     Returns the kongs and whether the ordinary ones came from the melds alone.
     """
+    if not typed.kongs and not tile_win.kongs:  # no kong given nor melded (the usual case): nothing to agree
+        return {}, True
     given = {k: n for k, n in typed.kongs.items() if region.kongs[k].ordinary}
     special = {k: n for k, n in typed.kongs.items() if not region.kongs[k].ordinary}
     melds = {k: n for k, n in tile_win.kongs.items() if n}
@@ -301,7 +304,7 @@ def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
     out = []
     names = hand.names
     for tile_win in tile_wins:
-        if tile_win.winner not in names:
+        if not tile_win.claims or tile_win.winner not in names:  # no claimed meld, or not a player
             continue
         before = names[(names.index(tile_win.winner) - 1) % len(names)]
         spec = _tiles_of(hand.wins[tile_win.index])

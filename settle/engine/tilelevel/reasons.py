@@ -4,9 +4,12 @@ refused; and the reading kept as data (:func:`reading_record`, ``Settlement.read
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from settle.core import Settlement, Step
@@ -103,8 +106,45 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     reading = None
     if records:
         reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
-    return replace(settlement, reasons=(*settlement.reasons, *steps), reading=reading,
-                   catalog=tile_catalog(settlement.catalog))
+    return _replaced(settlement, {"reasons": (*settlement.reasons, *steps), "reading": reading,
+                                  "catalog": tile_catalog(settlement.catalog)})
+
+
+def _replaced(settlement: Settlement, changes: dict[str, Any]) -> Settlement:
+    """``dataclasses.replace(settlement, **changes)``: the same new settlement, made by one positional
+    call of its ``__init__`` (``replace`` looks its fields up and passes them by keyword, each time).
+    The ``__init__`` parameters are read once per class; a class whose parameters are not exactly
+    its init fields, each by position or keyword, is left to ``replace``, and so is a change of
+    anything else."""
+    cls = type(settlement)
+    held = _INIT_PARAMETERS.get(cls)
+    if held is None:
+        held = _INIT_PARAMETERS[cls] = _init_parameters(cls)
+    if held is _USE_REPLACE or not changes.keys() <= held[1].keys():
+        return replace(settlement, **changes)
+    read, position = held
+    values = list(read(settlement))
+    for name, value in changes.items():
+        values[position[name]] = value
+    return cls(*values)
+
+
+def _init_parameters(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]:
+    """A dataclass's ``__init__`` parameters, when they are exactly its init fields in order, each
+    positional-or-keyword (what a positional call of ``__init__`` needs): a reader of their values
+    off an instance (a tuple, in order) and each one's position; else :data:`_USE_REPLACE`."""
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+    fields = [f.name for f in dataclasses.fields(cls) if f.init]
+    if (len(fields) < 2 or [p.name for p in parameters] != fields
+            or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in parameters)):
+        return _USE_REPLACE
+    return attrgetter(*fields), {name: i for i, name in enumerate(fields)}
+
+
+_USE_REPLACE: tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] = (tuple, {})
+"""What :func:`_init_parameters` gives for a class to leave to ``dataclasses.replace``."""
+_INIT_PARAMETERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
+"""Each settlement class -> :func:`_init_parameters` of it."""
 
 
 def choice_steps(region: Region, choice: Choice) -> list[Step]:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from settle.errors import HandError
@@ -32,11 +32,25 @@ _LOADED: dict[Callable[[], Any], TileRules] = {}
 """Each region's tile rules by its loader (a hand with tiles asks for them a dozen times)."""
 
 
-def tile_options(region: Region, hand: Hand) -> dict[str, Any]:
+def tile_options(region: Region, hand: Hand) -> Mapping[str, Any]:
     """The hand's options the engine reads (the region's ``TileRules.option_defaults``: H12, R3, R9).
 
     The engine ignores every other option, so only these are read off the model (a full
-    ``model_dump`` per evaluation costs more than the rest of a small hand's setup).
+    ``model_dump`` per evaluation costs more than the rest of a small hand's setup).  An options
+    model is frozen and most hands share their region's defaults, so the values read off the last
+    few models are kept (the mapping returned is shared: read it, do not change it).
     """
     options = hand.options
-    return {name: getattr(options, name) for name in tile_rules(region).option_defaults if hasattr(options, name)}
+    rules = tile_rules(region)
+    held = _READ.get(id(options))
+    if held is not None and held[0] is options and held[1] is rules:
+        return held[2]
+    read = {name: getattr(options, name) for name in rules.option_defaults if hasattr(options, name)}
+    if len(_READ) >= 16:
+        _READ.clear()
+    _READ[id(options)] = (options, rules, read)  # the model held, so that its id stays its own
+    return read
+
+
+_READ: dict[int, tuple[object, TileRules, dict[str, Any]]] = {}
+"""Options models by id -> (the model, the tile rules read for, the values :func:`tile_options` read)."""
