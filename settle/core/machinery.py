@@ -11,9 +11,11 @@ owed to a winner before caps, with the formula step that produced it.  Then:
 
 The built-in regions compute their amounts on plain ints and build each payment's steps with the
 step makers these functions use (:func:`cap_step`, :func:`share_paid_step`, :func:`power_step`,
-:func:`tally_step`), then the :class:`Transfer` directly: no :class:`Debt` per loser.  A step is an
-immutable record, so the step makers keep the steps they made per shape and values (a bounded
-table, :data:`STEPS_KEPT`) and hand the same record to every hand that needs it.
+:func:`tally_step`, :func:`pays_for_everyone_step`), then the :class:`Transfer` directly: no
+:class:`Debt` per loser.  A step is an immutable record, so the step makers keep the steps they made
+per shape and values (a bounded table, :data:`STEPS_KEPT`) and hand the same record to every hand
+that needs it.  A region that has the seating and the win's facts at hand gives them to
+:func:`settlement` (``players``, ``roles`` from :func:`roles_for`) rather than have them read again.
 
 Also shared: :func:`split_largest_remainder` (H9, R7), :func:`flush_liability` (the flush
 liability of H7 b and W11 b), seats in turn order (G1), roles, net.  Everything here is a pure
@@ -86,9 +88,27 @@ def add_extra(debt: Debt, points: int, item: Step) -> Debt:
     return debt.then(debt.amount + points, item)
 
 
+_SHARE_PAID_STEPS: dict[tuple[str, str, Step], Step] = {}
+_PAYS_FOR_EVERYONE_STEPS: dict[tuple[str, Step], Step] = {}
+
+
 def share_paid_step(loser: str, liable: str, reason: Step) -> Step:
     """包牌/承包: the step on ``loser``'s debt that ``liable`` pays it, for ``reason`` (H7, W11, G7)."""
-    return Step(reason.rule, "share_paid", {"loser": loser, "liable": liable, "reason": reason})
+    key = (loser, liable, reason)
+    step = _SHARE_PAID_STEPS.get(key)
+    if step is None:
+        step = kept(_SHARE_PAID_STEPS, key,
+                    Step(reason.rule, "share_paid", {"loser": loser, "liable": liable, "reason": reason}))
+    return step
+
+
+def pays_for_everyone_step(liable: str, reason: Step) -> Step:
+    """包牌/承包: the note that ``liable`` pays every debt, for ``reason`` (H7, W11, G7)."""
+    key = (liable, reason)
+    step = _PAYS_FOR_EVERYONE_STEPS.get(key)
+    if step is None:
+        step = kept(_PAYS_FOR_EVERYONE_STEPS, key, Step("", "pays_for_everyone", {"liable": liable, "reason": reason}))
+    return step
 
 
 def redirect(debts: Iterable[Debt], liable: str, reason: Step) -> list[Debt]:
@@ -133,13 +153,18 @@ def settlement(hand: Any, region: str, transfers: Sequence[Transfer], next_deale
                unit: str, catalog: Catalog, scores: dict[str, int] | None = None,
                score_steps: dict[str, Step] | None = None, reasons: Sequence[Step] = (),
                liable: str | None = None, liable_rule: str | None = None,
-               forfeit: Forfeit | None = None) -> Settlement:
-    """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived."""
-    players = tuple(hand.players)  # the seating order (G1), as ``hand.names`` gives it
+               forfeit: Forfeit | None = None, players: tuple[str, ...] | None = None,
+               roles: dict[str, tuple[str, ...]] | None = None) -> Settlement:
+    """Assemble a :class:`Settlement` for ``hand`` (any region's ``Hand``): net and roles derived.
+
+    ``players`` (the seating, as ``tuple(hand.players)``) and ``roles`` (:func:`roles_for`, a dict
+    the settlement may keep) when the region has them at hand, else read from ``hand``."""
+    if players is None:
+        players = tuple(hand.players)  # the seating order (G1), as ``hand.names`` gives it
     return Settlement(
         region=region, players=players, id=hand.id,
         net=net_of(players, transfers, forfeit), transfers=tuple(transfers),
-        next_dealer=next_dealer, roles=roles_of(hand, liable), unit=unit,
+        next_dealer=next_dealer, roles=_roles_of(players, hand, liable) if roles is None else roles, unit=unit,
         scores=scores or {}, score_steps=score_steps or {}, reasons=tuple(reasons), forfeit=forfeit,
         liable=liable, liable_rule=liable_rule, catalog=catalog,
     )
@@ -153,6 +178,10 @@ def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
 
     A new dict each time; the roles of the same seating, dealer, wins, liable and abandon are worked
     out once and kept (a bounded table, :data:`STEPS_KEPT`)."""
+    return _roles_of(tuple(hand.players), hand, liable)
+
+
+def _roles_of(players: tuple[str, ...], hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     win = hand.win
     if win is None:
         wins: Any = None
@@ -161,7 +190,14 @@ def roles_of(hand: Any, liable: str | None) -> dict[str, tuple[str, ...]]:
     else:
         wins = (win.winner, win.from_, win.by)
     abandon = getattr(hand, "abandon", None)
-    key = (tuple(hand.players), hand.dealer, wins, liable, None if abandon is None else abandon.by)
+    return roles_for(players, hand.dealer, wins, liable, None if abandon is None else abandon.by)
+
+
+def roles_for(players: tuple[str, ...], dealer: str | None, wins: Any, liable: str | None,
+              abandoned: str | None) -> dict[str, tuple[str, ...]]:
+    """:func:`roles_of` from the facts: ``wins`` None, one win's ``(winner, from, by)``, or a tuple
+    of those; ``abandoned`` the player who left (H9) or None.  A new dict each time."""
+    key = (players, dealer, wins, liable, abandoned)
     roles = _ROLES.get(key)
     if roles is None:
         if len(_ROLES) >= STEPS_KEPT:

@@ -18,12 +18,13 @@ shape are worked out once per shape and kept), and the words are in
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from math import prod
 from typing import Any, NamedTuple
 
 from settle import core
 from settle.core import Settlement, Step, Transfer
-from settle.core.machinery import STEPS_KEPT, cap_step, kept
+from settle.core.machinery import STEPS_KEPT, cap_step, kept, roles_for
 from settle.model import win_list
 from settle.rules.rushan.checks import is_menqing
 from settle.rules.rushan.messages import CATALOG
@@ -71,9 +72,12 @@ _SHAPES: dict[tuple[tuple[str, ...], bool, bool, int], Points] = {}
 def count_points(hand: RushanHand, win: RushanWin) -> Points:
     """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙), kept per shape:
     the items named, option ``menqing_yitiaolong``, whether the win is 门清, the winner's kongs."""
-    fans = tuple(win.fans)
-    option = hand.options.menqing_yitiaolong
-    key = (fans, option, option and is_menqing(hand, win), _kongs(hand.players[win.winner]))
+    return _count_points(hand, win, hand.options.menqing_yitiaolong, hand.players[win.winner])
+
+
+def _count_points(hand: RushanHand, win: RushanWin, option: bool, winner: RushanPlayer) -> Points:
+    """:func:`count_points` with the option and the winner's facts read."""
+    key = (tuple(win.fans), option, option and is_menqing(hand, win), _kongs(winner))
     points = _SHAPES.get(key)
     if points is None:
         if len(_SHAPES) >= STEPS_KEPT:
@@ -120,27 +124,33 @@ def _kongs(player: RushanPlayer) -> int:
 
 def settle(hand: RushanHand) -> Settlement:
     """Settle a checked Rushan hand: one or several wins (R4–R8), or a 荒庄 (R10)."""
-    wins = win_list(hand.win)
+    given = hand.win
+    wins = win_list(given)
     players = hand.players
     names = list(players)
     opts = hand.options
+    option = opts.menqing_yitiaolong
     points: dict[str, Points] = {}
     scores: dict[str, int] = {}
     score_steps: dict[str, Step] = {}
-    for win in wins:
-        p = points[win.winner] = count_points(hand, win)
-        scores[win.winner], score_steps[win.winner] = p.hand, p.detail
+    # Each win's facts read once (a model's attribute read costs more than a variable's).
+    facts = [(win.winner, win.from_, win.by) for win in wins]
+    for win, (winner, _, _) in zip(wins, facts, strict=True):
+        p = points[winner] = _count_points(hand, win, option, players[winner])
+        scores[winner], score_steps[winner] = p.hand, p.detail
     # The debts, as parallel lists: loser, winner, amount, steps.
     losers: list[str] = []
     winners: list[str] = []
     amounts: list[int] = []
     steps: list[list[Step]] = []
-    for win in wins:  # R5: on a self-draw every other player owes, else only the discarder (G6)
-        p = points[win.winner]
+    for win, (winner, source, by) in zip(wins, facts, strict=True):
+        # R5: on a self-draw every other player owes, else only the discarder (G6)
+        p = points[winner]
         owed, formula = p.owed, p.formula
-        for loser in core.seats_after(names, win.winner) if win.by == "self_draw" else [win.the_discarder]:
+        for loser in core.seats_after(names, winner) if by == "self_draw" else \
+                [win.the_discarder if source is None else source]:
             losers.append(loser)
-            winners.append(win.winner)
+            winners.append(winner)
             amounts.append(owed)
             steps.append([formula])
     inside = opts.cap_includes_fish
@@ -154,9 +164,14 @@ def settle(hand: RushanHand) -> Settlement:
             _fish(players, losers[i], winners[i], amounts, steps[i], i, False)
         if amounts[i]:
             transfers.append(Transfer(losers[i], winners[i], amounts[i], tuple(steps[i]), marks[i], CATALOG))
+    seats = tuple(names)
+    dealer = hand.dealer
+    # The roles' wins as roles_of reads them: none, one win's facts, or a tuple of them (R8).
+    roles = roles_for(seats, dealer, None if given is None else tuple(facts) if type(given) is list else facts[0],
+                      None, None)
     return core.settlement(
-        hand, "rushan", transfers, _next_dealer(hand, wins, names), unit="分", catalog=CATALOG,
-        scores=scores, score_steps=score_steps, reasons=_reasons(hand, wins, points),
+        hand, "rushan", transfers, _next_dealer(hand, facts, names, dealer), unit="分", catalog=CATALOG,
+        scores=scores, score_steps=score_steps, reasons=_reasons(hand, wins, points), players=seats, roles=roles,
     )
 
 
@@ -212,14 +227,18 @@ def _split(limit: int, names: list[str], loser: str, group: list[int], winners: 
 
 def next_dealer(hand: RushanHand) -> str:
     """R10: the dealer stays if he wins or on a 荒庄 with no kongs; otherwise the next player deals."""
-    return _next_dealer(hand, win_list(hand.win), list(hand.players))
+    return _next_dealer(hand, [(w.winner, w.from_, w.by) for w in win_list(hand.win)], list(hand.players),
+                        hand.dealer)
 
 
-def _next_dealer(hand: RushanHand, wins: list[RushanWin], names: list[str]) -> str:
-    dealer = hand.the_dealer
-    if wins:
-        for win in wins:
-            if win.winner == dealer:
+def _next_dealer(hand: RushanHand, facts: Sequence[tuple[str, str | None, str]], names: list[str],
+                 dealer: str | None) -> str:
+    """:func:`next_dealer` with each win's (winner, from, by) and the dealer read."""
+    if dealer is None:
+        dealer = hand.the_dealer  # TypeError: a checked hand has a dealer here
+    if facts:
+        for winner, _, _ in facts:
+            if winner == dealer:
                 return dealer
     elif not any([_kongs(p) for p in hand.players.values()]):
         return dealer
@@ -237,11 +256,13 @@ def _reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points])
 
 def _win_reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points]) -> list[Step]:
     """Who pays (R5), 抢杠 named (G10), 门清/一条龙 (R3b), and the kongs that score nothing (R4)."""
-    reasons = [_who_pays(wins[0])]
+    first = wins[0]
+    reasons = [_who_pays(first.by, first.winner, first.from_)]
     for win in wins:
-        implied = points[win.winner].implied
+        winner = win.winner
+        implied = points[winner].implied
         if implied:
-            reasons += [Step("G10, R2", "implied", {"fan": k, "winner": win.winner}) for k in implied]
+            reasons += [Step("G10, R2", "implied", {"fan": k, "winner": winner}) for k in implied]
     for winner, p in points.items():
         if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
             continue
@@ -265,9 +286,9 @@ WHO_PAYS = {"self_draw": ("self_draw_pays", "winner"), "robbed_kong": ("robbed_p
 _WHO_PAYS: dict[tuple[str, str | None], Step] = {}
 
 
-def _who_pays(win: RushanWin) -> Step:
-    by = win.by
-    who = win.winner if by == "self_draw" else win.from_
+def _who_pays(by: str, winner: str, source: str | None) -> Step:
+    """R5 for a win ``by`` of ``winner`` (``source``: the discarder or robbed player)."""
+    who = winner if by == "self_draw" else source
     key = (by, who)
     step = _WHO_PAYS.get(key)
     if step is None:

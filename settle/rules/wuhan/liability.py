@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from settle import core
 from settle.core import Step
+from settle.core.machinery import kept
 from settle.model import single_win
-from settle.rules.liability import Liability, stated_liability
+from settle.rules.liability import Liability, given_liability
 from settle.rules.wuhan.model import WuhanHand, WuhanWin
 from settle.rules.wuhan.vocab import LIABILITY, PATTERNS
 
@@ -17,21 +18,33 @@ FLUSH_KEYS = {"qingyise": ("qingyise",), "all": ("qingyise", "jiangyise", "fengy
 """Option ``chengbao_yise`` -> the flushes 承包 (b) covers (H7 b)."""
 
 
+_REASONS: dict[tuple[str, str | None], Step] = {}
+"""(kind, player) -> the step of H7 c (``liable_robbed``) or H7 a (``liable_unready``), kept."""
+
+
 def liable_player(hand: WuhanHand, win: WuhanWin) -> Liability:
     """The 承包 player of ``win`` (the hand's win) and the step that says why, or (None, None)."""
-    stated = stated_liability(win.liable, LIABILITY)
-    if stated is not None:
-        return stated
+    liable = win.liable
+    if liable is not None:
+        return given_liability(liable, LIABILITY)
     by = win.by
     if by == "robbed_kong":
-        return win.from_, Step("H7 c", "liable_robbed", {"term": LIABILITY, "player": win.from_})
-    players = hand.players
-    if "quanqiuren" in win.fans and by == "discard" and not players[win.the_discarder].ready:
-        return win.from_, Step("H7 a", "liable_unready", {"term": LIABILITY, "player": win.from_})
-    player = players[win.winner]
-    if player.open_count < 3:  # (b) needs a third open: no flush to look for
+        return win.from_, _reason("H7 c", "liable_robbed", win.from_)
+    if by == "discard" and "quanqiuren" in win.fans and not hand.players[win.the_discarder].ready:
+        return win.from_, _reason("H7 a", "liable_unready", win.from_)
+    player = hand.players[win.winner]
+    opens = player.opens
+    if (len(opens) if isinstance(opens, list) else opens) < 3:  # (b) needs a third open: no flush to look for
         return None, None
     return core.flush_liability(player, win.winner, _flush_names(hand, win), LIABILITY, "H7 b") or (None, None)
+
+
+def _reason(rule: str, kind: str, player: str | None) -> Step:
+    key = (kind, player)
+    step = _REASONS.get(key)
+    if step is None:
+        step = kept(_REASONS, key, Step(rule, kind, {"term": LIABILITY, "player": player}))
+    return step
 
 
 def flush_names(hand: WuhanHand) -> list[str]:

@@ -20,16 +20,46 @@ from typing import Any
 
 from settle import core
 from settle.core import Amount, Forfeit, ScoreItem, Settlement, Step, Transfer
-from settle.core.machinery import STEPS_KEPT, cap_step, kept, power_step, share_paid_step, stated_step, tally_step
+from settle.core.machinery import (
+    STEPS_KEPT,
+    cap_step,
+    kept,
+    pays_for_everyone_step,
+    power_step,
+    roles_for,
+    share_paid_step,
+    stated_step,
+    tally_step,
+)
 from settle.model import single_win
 from settle.rules.wuhan.liability import liable_player
 from settle.rules.wuhan.messages import CATALOG
 from settle.rules.wuhan.model import WuhanHand, WuhanPlayer, WuhanWin
+from settle.rules.wuhan.options import WuhanOptions
 from settle.rules.wuhan.vocab import DISCARDER, KONGS, PATTERNS
 
 BIG_BASE = 10
 """Base points per big hand (H3)."""
-SELF_DRAW_OR_DISCARDER = Fraction(3, 2)
+
+
+class _Factor(Fraction):
+    """A Fraction that works out its hash once: the words and JSON forms of a step are kept per
+    step, which hashes its values, and a Fraction's own hash takes a modular inverse each time.
+    Equal to (and hashing like) the Fraction of the same value, and shown and written the same."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __new__(cls, numerator: int, denominator: int) -> _Factor:
+        factor = super().__new__(cls, numerator, denominator)
+        factor._hash = Fraction.__hash__(factor)
+        return factor
+
+    def __hash__(self) -> int:  # type: ignore[override]  # typeshed's numbers.Complex has __hash__ None
+        return self._hash
+
+
+SELF_DRAW_OR_DISCARDER: Fraction = _Factor(3, 2)
 """×1.5 for the winner's 自摸 and for the discarder's 放冲 on a big hand (H3)."""
 
 BIG = frozenset(k for k, p in PATTERNS.items() if p.kind == "big")
@@ -45,6 +75,9 @@ ROLE_ITEMS = ((1, DEALER_ITEM), (2, SELF_DRAW_ITEM), (4, DISCARDER_ITEM), (8, HA
 """The role fans by bit, in the order they are listed (H2, H3)."""
 SMALL_HAND = Step("H2", "small_hand", {})
 _BIG_HANDS: dict[tuple[str, ...], Step] = {}
+_FORMULAS: dict[tuple[int, ...], Step] = {}
+"""The formula steps of H2 by (fans of the loser, of the winner), and of H3 by (base, fans, fans,
+×1.5): :func:`~settle.core.machinery.power_step`'s, looked up without a call."""
 
 
 # --- fans ----------------------------------------------------------------------------------------
@@ -52,14 +85,17 @@ _BIG_HANDS: dict[tuple[str, ...], Step] = {}
 
 def big_hands(hand: WuhanHand) -> list[str]:
     """The big hands of the win, 抢杠 implied by ``robbed_kong`` and counted once (H3, G10)."""
-    return _big_hands(single_win(hand.win))
+    return list(_big_hands(single_win(hand.win)))
 
 
-def _big_hands(win: WuhanWin) -> list[str]:
-    named = [k for k in win.fans if k in BIG]
-    if win.by == "robbed_kong" and "qiangganghu" not in named:
-        named.append("qiangganghu")
-    return named
+def _big_hands(win: WuhanWin) -> tuple[str, ...]:
+    fans = win.fans
+    if win.by == "robbed_kong":
+        named = [k for k in fans if k in BIG]
+        if "qiangganghu" not in named:
+            named.append("qiangganghu")
+        return tuple(named)
+    return tuple([k for k in fans if k in BIG]) if fans else ()
 
 
 _FANS: dict[tuple[bool, int], dict[Any, tuple[int, Step]]] = {}
@@ -67,44 +103,73 @@ _FANS: dict[tuple[bool, int], dict[Any, tuple[int, Step]]] = {}
 DEALER, SELF_DRAWN, DISCARDED, HARD = 1, 2, 4, 8
 """The role bits of a player's fans key (H2, H3)."""
 
+_Read = tuple[dict[Any, tuple[int, Step]], bool, int, int, int, int]
+"""What scoring reads of a hand's options: its table of :data:`_FANS`, ``koukou``,
+``laizi_kong_fans``, ``cap``, ``golden_points``, ``bright_points``."""
+_LAST_OPTIONS: list[Any] = [None, None]
+"""The options model of the last hand and its :data:`_Read` (a batch repeats one options model,
+the shared default, hand after hand)."""
+
+
+def _read_options(opts: WuhanOptions) -> _Read:
+    last = _LAST_OPTIONS
+    if opts is last[0]:
+        read: _Read = last[1]
+        return read
+    koukou, laizi = opts.koukou, opts.laizi_kong_fans
+    table = _FANS.get((koukou, laizi))
+    if table is None:
+        table = _FANS[(koukou, laizi)] = {}
+    read = (table, koukou, laizi, opts.cap, opts.golden_points, opts.bright_points)
+    last[0], last[1] = opts, read
+    return read
+
 
 def count_fans(hand: WuhanHand, win: WuhanWin, big: bool) -> tuple[dict[str, int], dict[str, Step]]:
     """Every player's fans for ``win`` (the hand's win; ``big``: it has big hands), in seat order,
     and the ``tally`` step of each: H1 from the facts, the role fans 庄家, 自摸, 放冲 (small hands
     only, H2) and 硬胡 (H2/H3) — or the total stated in ``fans`` (G5).  The fans of the same facts
     and roles are worked out once and kept."""
-    opts = hand.options
-    koukou, laizi = opts.koukou, opts.laizi_kong_fans
-    table = _FANS.get((koukou, laizi))
-    if table is None:
-        table = _FANS[(koukou, laizi)] = {}
-    stated = hand.fans
-    winner, dealer = win.winner, hand.dealer
-    self_draw = win.by == "self_draw"
-    source = None if self_draw else win.from_  # the discarder, or the robbed player (G6)
-    hard = "hard" in win.fans
+    by = win.by
+    return _count_fans(hand.players, hand.fans, _read_options(hand.options), win.winner, hand.dealer,
+                       None if by == "self_draw" else win.from_, by == "self_draw", "hard" in win.fans, big)
+
+
+def _count_fans(players: dict[str, WuhanPlayer], stated: dict[str, int] | None, read: _Read, winner: str,
+                dealer: str | None, source: str | None, self_draw: bool, hard: bool,
+                big: bool) -> tuple[dict[str, int], dict[str, Step]]:
+    """:func:`count_fans` on the values read: ``source`` the discarder or robbed player (G6), None
+    on a self-draw; ``hard``: 硬胡 named."""
+    table, koukou, laizi = read[0], read[1], read[2]
+    # The role bits (H2: small hands only; 硬胡 on every hand) of the winner, the source, the dealer.
+    winner_roles = HARD if hard else 0
+    if big:
+        source_roles = dealer_roles = 0
+    else:
+        if self_draw:
+            winner_roles |= SELF_DRAWN
+        source_roles, dealer_roles = DISCARDED, DEALER
     totals: dict[str, int] = {}
     steps: dict[str, Step] = {}
-    for name, player in hand.players.items():
-        if stated is not None and name in stated:
+    for name, player in players.items():
+        if stated and name in stated:
             total = totals[name] = stated[name]
             steps[name] = stated_step(total)
             continue
-        roles = 0
-        if not big:
-            if name == dealer:
-                roles = DEALER
-            if name == winner:
-                if self_draw:
-                    roles |= SELF_DRAWN
-            elif name == source:
-                roles |= DISCARDED
-        if hard and name == winner:
-            roles |= HARD
+        if name == winner:
+            roles = winner_roles
+        elif name == source:
+            roles = source_roles
+        else:
+            roles = 0
+        if name == dealer:
+            roles |= dealer_roles
         opens = player.opens
-        count = len(opens) if isinstance(opens, list) else opens
+        if koukou:
+            key: Any = ((len(opens) if isinstance(opens, list) else opens) << 4) | roles
+        else:
+            key = (16 if opens else 0) | roles
         kongs = player.kongs
-        key: Any = ((count if koukou else count > 0) << 4) | roles
         if kongs:
             key = (key, *kongs.items())
         found = table.get(key)
@@ -139,83 +204,109 @@ def _fans_items(player: WuhanPlayer, koukou: bool, laizi: int, roles: int) -> tu
 
 def settle(hand: WuhanHand) -> Settlement:
     """Settle a checked Wuhan hand: a win (H2–H7), a draw, or an abandon (H9)."""
-    if hand.abandon is not None:
-        return _abandon(hand, hand.abandon.by)
-    if hand.win is None:
+    abandon = hand.abandon
+    if abandon is not None:
+        return _abandon(hand, abandon.by)
+    win = hand.win
+    if win is None:
         return _result(hand, [], {}, {}, hand.dealer, [])
-    return _win(hand, single_win(hand.win))
+    return _win(hand, single_win(win))
 
 
 def _win(hand: WuhanHand, win: WuhanWin) -> Settlement:
     """H2–H7 for each loser in seat order: the formula, 封顶, 金顶/光明顶, 承包; then the transfers."""
+    # Each attribute of the models read once (a model's attribute read costs more than a variable's).
+    players, dealer, read = hand.players, hand.dealer, _read_options(hand.options)
+    winner, by, source = win.winner, win.by, win.from_
+    self_draw = by == "self_draw"
     big = _big_hands(win)
-    fans, fan_steps = count_fans(hand, win, bool(big))
-    winner = win.winner
+    fans, fan_steps = _count_fans(players, hand.fans, read, winner, dealer, None if self_draw else source,
+                                  self_draw, "hard" in win.fans, bool(big))
     b = fans[winner]
+    limit = read[3]
     losers: list[str] = []
     amounts: list[Amount] = []
     formulas: list[Step] = []
+    over = 0  # losers whose amount exceeds the cap (H6, G13: >)
     if big:
         base = BIG_BASE * len(big)
         # ×1.5 for every loser on a self-draw, else for the discarder only (H3).
-        everyone, source = win.by == "self_draw", win.from_
         for loser, a in fans.items():
             if loser == winner:
                 continue
+            amount = base * 2 ** (a + b)
+            times = self_draw or loser == source
+            if times:
+                amount = _times_three_halves(amount)
+            key: tuple[int, ...] = (base, a, b, times)
+            formula = _FORMULAS.get(key)
+            if formula is None:
+                formula = kept(_FORMULAS, key, power_step(base, a, b, SELF_DRAW_OR_DISCARDER) if times
+                               else power_step(base, a, b))
             losers.append(loser)
-            owed = base * 2 ** (a + b)
-            if everyone or loser == source:
-                amounts.append(_times_three_halves(owed))
-                formulas.append(power_step(base, a, b, SELF_DRAW_OR_DISCARDER))
-            else:
-                amounts.append(owed)
-                formulas.append(power_step(base, a, b))
+            amounts.append(amount)
+            formulas.append(formula)
+            if amount > limit:
+                over += 1
     else:
         for loser, a in fans.items():
             if loser != winner:
+                amount = 2 ** (a + b)
+                key = (a, b)
+                formula = _FORMULAS.get(key)
+                if formula is None:
+                    formula = kept(_FORMULAS, key, power_step(1, a, b))
                 losers.append(loser)
-                amounts.append(2 ** (a + b))
-                formulas.append(power_step(1, a, b))
+                amounts.append(amount)
+                formulas.append(formula)
+                if amount > limit:
+                    over += 1
     reasons = [_kind(big)]
-    opts = hand.options
-    limit = opts.cap
     # H6 金顶/光明顶: all three losers exceed the cap (G13: >), so all three are capped.
-    golden = len(amounts) == 3 and min(amounts) > limit
+    golden = over == 3 and len(amounts) == 3
     if golden:
-        reasons.append(Step("H6", "golden_note", {"cap": limit}))
-        golden_points, bright_points = opts.golden_points, opts.bright_points
-        golden_step = Step("H6", "golden", {"amount": golden_points, "cap": limit})
-        players = hand.players
+        golden_points, bright_points = read[4], read[5]
+        note, golden_step = _golden_steps(limit, golden_points)
+        reasons.append(note)
     liable, reason = liable_player(hand, win)
     transfers = []
     for loser, amount, formula in zip(losers, amounts, formulas, strict=True):
         mark: str | None = None
         if amount >= limit:  # H5 封顶 (reached, G13)
-            steps = [formula, cap_step(amount, limit, "H5", "封顶")]
-            amount, mark = limit, "capped"
+            cap = cap_step(amount, limit, "H5", "封顶")
             if golden:
                 if players[loser].open_count == 0:
-                    steps.append(Step("H6", "bright", {"amount": bright_points, "loser": loser}))
+                    steps: tuple[Step, ...] = (formula, cap, _bright_step(bright_points, loser))
                     amount, mark = bright_points, "bright"
                 else:
-                    steps.append(golden_step)
+                    steps = (formula, cap, golden_step)
                     amount, mark = golden_points, "golden"
+            else:
+                steps = (formula, cap)
+                amount, mark = limit, "capped"
         else:
-            steps = [formula]
+            steps = (formula,)
         payer = loser
-        if liable is not None and reason is not None:  # H7 承包: the liable player pays every debt
+        if reason is not None and liable is not None:  # H7 承包: the liable player pays every debt
             payer = liable
             if loser != liable:
-                steps.append(share_paid_step(loser, liable, reason))
+                steps = (*steps, share_paid_step(loser, liable, reason))
         points = amount if type(amount) is int else core.whole(amount)
         if points:
-            transfers.append(Transfer(payer, winner, points, tuple(steps), mark, CATALOG))
-    if liable is not None and reason is not None:
-        reasons.append(Step("", "pays_for_everyone", {"liable": liable, "reason": reason}))
-    dealer = hand.dealer
-    next_dealer = dealer if winner == dealer else core.next_after(list(fans), hand.the_dealer)
-    return _result(hand, transfers, fans, fan_steps, next_dealer, reasons, liable,
-                   None if reason is None else reason.rule)
+            transfers.append(Transfer(payer, winner, points, steps, mark, CATALOG))
+    if reason is None or liable is None:
+        liable_rule = None
+    else:
+        reasons.append(pays_for_everyone_step(liable, reason))
+        liable_rule = reason.rule
+    next_dealer = dealer if winner == dealer else \
+        core.next_after(list(fans), hand.the_dealer if dealer is None else dealer)  # the_dealer: TypeError
+    seats = tuple(fans)
+    return core.settlement(
+        hand, "wuhan", transfers, next_dealer, unit="番", catalog=CATALOG, scores=fans, score_steps=fan_steps,
+        reasons=reasons, liable=liable, liable_rule=liable_rule, players=seats,
+        roles=roles_for(seats, dealer, (winner, source, by), liable, None),
+    )
 
 
 def _times_three_halves(amount: int) -> Amount:
@@ -224,14 +315,38 @@ def _times_three_halves(amount: int) -> Amount:
     return tripled // 2 if tripled % 2 == 0 else Fraction(tripled, 2)
 
 
-def _kind(big: list[str]) -> Step:
+def _kind(big: tuple[str, ...]) -> Step:
     """The note of the hand's kind: 小胡 base 1 (H2), or the big hands and their base (H3)."""
     if not big:
         return SMALL_HAND
-    key = tuple(big)
-    step = _BIG_HANDS.get(key)
+    step = _BIG_HANDS.get(big)
     if step is None:
-        step = kept(_BIG_HANDS, key, Step("H3", "big_hands", {"fans": key, "base": BIG_BASE * len(big)}))
+        step = kept(_BIG_HANDS, big, Step("H3", "big_hands", {"fans": big, "base": BIG_BASE * len(big)}))
+    return step
+
+
+_GOLDEN: dict[tuple[int, int], tuple[Step, Step]] = {}
+_BRIGHT: dict[tuple[int, str], Step] = {}
+
+
+def _golden_steps(limit: int, points: int) -> tuple[Step, Step]:
+    """H6: the note that all three exceed the cap ``limit``, and the step of 金顶 ``points``."""
+    key = (limit, points)
+    steps = _GOLDEN.get(key)
+    if steps is None:
+        if len(_GOLDEN) >= STEPS_KEPT:
+            _GOLDEN.clear()
+        steps = _GOLDEN[key] = (Step("H6", "golden_note", {"cap": limit}),
+                                Step("H6", "golden", {"amount": points, "cap": limit}))
+    return steps
+
+
+def _bright_step(points: int, loser: str) -> Step:
+    """H6: 光明顶 ``points`` for ``loser``, who has no open."""
+    key = (points, loser)
+    step = _BRIGHT.get(key)
+    if step is None:
+        step = kept(_BRIGHT, key, Step("H6", "bright", {"amount": points, "loser": loser}))
     return step
 
 

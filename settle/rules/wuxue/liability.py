@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from settle import core
 from settle.core import Step
+from settle.core.machinery import kept
 from settle.model import single_win
-from settle.rules.liability import Liability, stated_liability
+from settle.rules.liability import Liability, given_liability
 from settle.rules.wuxue.model import WuxueHand, WuxueWin
 from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 
@@ -17,16 +18,25 @@ FLUSH_KEYS = ("qingyise", "jiangyise", "fengyise")
 """The flushes 包胡 (b) covers (W11 b)."""
 
 
+_QUANQIUREN: dict[str | None, Step] = {}
+"""The discarder -> the step of W11 a, kept."""
+
+
 def liable_player(hand: WuxueHand, win: WuxueWin) -> Liability:
     """The 包胡 player of ``win`` (the hand's win) and the step that says why, or (None, None).
     Not called on 抢杠胡 (W10)."""
-    stated = stated_liability(win.liable, LIABILITY)
-    if stated is not None:
-        return stated
+    liable = win.liable
+    if liable is not None:
+        return given_liability(liable, LIABILITY)
     if _quanqiuren(win):
-        return win.from_, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": win.from_})
+        source = win.from_
+        step = _QUANQIUREN.get(source)
+        if step is None:
+            step = kept(_QUANQIUREN, source, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": source}))
+        return source, step
     player = hand.players[win.winner]
-    if player.open_count < 3:  # (b) needs a third open: no flush to look for
+    opens = player.opens
+    if (len(opens) if isinstance(opens, list) else opens) < 3:  # (b) needs a third open: no flush to look for
         return None, None
     return core.flush_liability(player, win.winner, _flush_names(win), LIABILITY, "W11 b") or (None, None)
 

@@ -20,7 +20,17 @@ from typing import Any
 
 from settle import core
 from settle.core import ScoreItem, Settlement, Step, Transfer
-from settle.core.machinery import STEPS_KEPT, cap_step, kept, power_step, share_paid_step, stated_step, tally_step
+from settle.core.machinery import (
+    STEPS_KEPT,
+    cap_step,
+    kept,
+    pays_for_everyone_step,
+    power_step,
+    roles_for,
+    share_paid_step,
+    stated_step,
+    tally_step,
+)
 from settle.model import single_win
 from settle.rules.wuxue.liability import liable_player
 from settle.rules.wuxue.messages import CATALOG
@@ -72,21 +82,24 @@ def count_jin(hand: WuxueHand, win: WuxueWin) -> tuple[dict[str, int], dict[str,
     """Every player's 斤 for ``win`` (the hand's win), in seat order, and the ``tally`` step of each:
     own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a loser with any open
     (W4); or the total stated in ``fans``/``jin`` (G5).  The 斤 of the same facts are kept."""
-    winner = win.winner
-    stated = hand.fans
+    return _count_jin(hand.players, hand.fans, win.winner, win.fans)
+
+
+def _count_jin(players: dict[str, WuxuePlayer], stated: dict[str, int] | None, winner: str,
+               fans: list[str]) -> tuple[dict[str, int], dict[str, Step]]:
+    """:func:`count_jin` on the values read (``fans``: the items the win names)."""
     totals: dict[str, int] = {}
     steps: dict[str, Step] = {}
-    for name, player in hand.players.items():
-        if stated is not None and name in stated:
+    for name, player in players.items():
+        if stated and name in stated:
             total = totals[name] = stated[name]
             steps[name] = stated_step(total)
             continue
         kongs = player.kongs
         if name == winner:
-            key: Any = tuple(win.fans)
+            key: Any = tuple(fans)
         else:  # W4: once for any number of opens; the winner never gets it
-            opens = player.opens
-            key = bool(len(opens) if isinstance(opens, list) else opens)
+            key = bool(player.opens)
         if kongs:
             key = (key, *kongs.items())
         found = _JIN.get(key)
@@ -94,7 +107,7 @@ def count_jin(hand: WuxueHand, win: WuxueWin) -> tuple[dict[str, int], dict[str,
             if len(_JIN) >= STEPS_KEPT:
                 _JIN.clear()
             if name == winner:
-                items = [WINNER_ITEMS[k] for k in win.fans if k not in IMPLIED]
+                items = [WINNER_ITEMS[k] for k in fans if k not in IMPLIED]
             else:
                 items = [OPEN_ITEM] if player.open_count else []
             _kong_items(player, items)
@@ -117,19 +130,43 @@ def _kong_items(player: WuxuePlayer, items: list[ScoreItem]) -> None:
 # --- scoring -------------------------------------------------------------------------------------
 
 
+_Read = tuple[int, bool, int, int, bool, int, int]
+"""What scoring reads of a hand's options: ``cap``, ``genpi``, ``piao_per_loser``, ``piao``,
+``piao_both_sides``, ``small_golden``, ``golden``."""
+_LAST_OPTIONS: list[Any] = [None, None]
+"""The options model of the last hand and its :data:`_Read` (a batch repeats one options model,
+the shared default, hand after hand)."""
+
+
+def _read_options(opts: WuxueOptions) -> _Read:
+    last = _LAST_OPTIONS
+    if opts is last[0]:
+        read: _Read = last[1]
+        return read
+    read = (opts.cap, opts.genpi, opts.piao_per_loser, opts.piao, opts.piao_both_sides, opts.small_golden,
+            opts.golden)
+    last[0], last[1] = opts, read
+    return read
+
+
 def settle(hand: WuxueHand) -> Settlement:
-    """Settle a checked Wuxue hand: a win (W1–W11) or a 荒庄 draw (no payments, no 漂; W9, W13)."""
-    if hand.win is None:
-        return _result(hand, [], {}, {}, hand.dealer, [DRAW])
-    win = single_win(hand.win)
-    jin, jin_steps = count_jin(hand, win)
+    """Settle a checked Wuxue hand: a 荒庄 draw (no payments, no 漂; W9, W13) or a win (W1–W11)."""
+    win = hand.win
+    if win is None:
+        return _result(hand, None, [], {}, {}, hand.dealer, [DRAW])
+    win = single_win(win)
+    # Each attribute of the models read once (a model's attribute read costs more than a variable's).
+    players = hand.players
+    winner, by, fans = win.winner, win.by, win.fans
+    jin, jin_steps = _count_jin(players, hand.fans, winner, fans)
     opts = hand.options
-    if win.by == "robbed_kong":
+    if by == "robbed_kong":
         return _robbed(hand, win, jin, jin_steps, opts)
-    winner = win.winner
-    limit = opts.cap
+    read = _read_options(opts)
+    limit = read[0]
     names = list(jin)
-    losers, amounts, formulas, reasons = _owed_all(hand, win, names, jin, limit)
+    losers, amounts, formulas, reasons = _owed_all(names, winner, by == "self_draw", win.from_, read[1], jin,
+                                                   limit)
     # W8 小金鼎/金鼎 for each capped paying loser (W7: reached the cap, G13) at a table of len(names).
     capped = 0
     for amount in amounts:
@@ -137,48 +174,51 @@ def settle(hand: WuxueHand) -> Settlement:
             capped += 1
     level = golden_level(opts, len(names), capped) if capped > 1 else None
     if level is not None:
-        golden = opts.small_golden if level == "small" else opts.golden
-        golden_step = Step("W8", "golden", {"level": level, "amount": golden, "capped": capped,
-                                            "players": len(names)})
+        golden = read[5] if level == "small" else read[6]
+        golden_step = _golden_step(level, golden, capped, len(names))
         golden_mark = GOLDEN_MARKS[level]
         reasons.append(golden_step)
-    piao = opts.piao_per_loser
+    piao = read[2]
     liable, reason = liable_player(hand, win)
     transfers = []
     for loser, amount, formula in zip(losers, amounts, formulas, strict=True):
         mark: str | None = None
         if amount >= limit:  # W7 封顶
-            steps = [formula, cap_step(amount, limit, "W7", "封顶")]
-            amount, mark = limit, "capped"
+            cap = cap_step(amount, limit, "W7", "封顶")
             if level is not None:
-                steps.append(golden_step)
+                steps: tuple[Step, ...] = (formula, cap, golden_step)
                 amount, mark = golden, golden_mark
+            else:
+                steps = (formula, cap)
+                amount, mark = limit, "capped"
         else:
-            steps = [formula]
+            steps = (formula,)
         if piao:
             amount += piao
-            steps.append(_piao_step(opts, piao, amount))
+            steps = (*steps, _piao_step(read, piao, amount))
         payer = loser
-        if liable is not None and reason is not None:  # W11 包胡: the liable player pays every debt
+        if reason is not None and liable is not None:  # W11 包胡: the liable player pays every debt
             payer = liable
             if loser != liable:
-                steps.append(share_paid_step(loser, liable, reason))
+                steps = (*steps, share_paid_step(loser, liable, reason))
         if amount:
-            transfers.append(Transfer(payer, winner, amount, tuple(steps), mark, CATALOG))
-    if liable is not None and reason is not None:
-        reasons.append(Step("", "pays_for_everyone", {"liable": liable, "reason": reason}))
-    return _result(hand, transfers, jin, jin_steps, winner, reasons, liable,
-                   None if reason is None else reason.rule)
+            transfers.append(Transfer(payer, winner, amount, steps, mark, CATALOG))
+    if reason is None or liable is None:
+        liable_rule = None
+    else:
+        reasons.append(pays_for_everyone_step(liable, reason))
+        liable_rule = reason.rule
+    seats = tuple(names)
+    return _result(hand, win, transfers, jin, jin_steps, winner, reasons, liable, liable_rule, seats,
+                   roles_for(seats, hand.dealer, (winner, win.from_, by), liable, None))
 
 
-def _owed_all(hand: WuxueHand, win: WuxueWin, names: list[str], jin: dict[str, int],
-              limit: int) -> tuple[list[str], list[int], list[Step], list[Step]]:
+def _owed_all(names: list[str], winner: str, self_draw: bool, source: str | None, genpi: bool,
+              jin: dict[str, int], limit: int) -> tuple[list[str], list[int], list[Step], list[Step]]:
     """W1, W5, W6: the paying losers in seat order after the winner, what each owes before caps and
-    its formula step; the reasons say which 陪炮 players pay nothing (a 0-斤 陪炮 player without 跟皮)."""
-    winner = win.winner
+    its formula step; the reasons say which 陪炮 players pay nothing (a 0-斤 陪炮 player without 跟皮).
+    ``source``: the discarder; ``genpi``: option 跟皮."""
     b = jin[winner]
-    self_draw, source = win.by == "self_draw", win.from_
-    genpi = hand.options.genpi
     losers: list[str] = []
     amounts: list[int] = []
     formulas: list[Step] = []
@@ -194,7 +234,7 @@ def _owed_all(hand: WuxueHand, win: WuxueWin, names: list[str], jin: dict[str, i
         elif genpi:
             a, kind = 1, "peipao_genpi_owes"
         else:
-            reasons.append(Step("W6", "peipao_nothing", {"loser": loser}))
+            reasons.append(_nothing_step(loser))
             continue
         rule, minus = OWES[kind]
         amount = 2 ** (a + b - minus)
@@ -211,6 +251,28 @@ def _owed_all(hand: WuxueHand, win: WuxueWin, names: list[str], jin: dict[str, i
     return losers, amounts, formulas, reasons
 
 
+_NOTHING: dict[str, Step] = {}
+_GOLDEN_STEPS: dict[tuple[str, int, int, int], Step] = {}
+
+
+def _nothing_step(loser: str) -> Step:
+    """W6: ``loser``, a 陪炮 player with 0 斤 and no 跟皮, pays nothing."""
+    step = _NOTHING.get(loser)
+    if step is None:
+        step = kept(_NOTHING, loser, Step("W6", "peipao_nothing", {"loser": loser}))
+    return step
+
+
+def _golden_step(level: str, amount: int, capped: int, players: int) -> Step:
+    """W8: ``capped`` paying losers reached the cap at a table of ``players``: ``level`` pays ``amount``."""
+    key = (level, amount, capped, players)
+    step = _GOLDEN_STEPS.get(key)
+    if step is None:
+        step = kept(_GOLDEN_STEPS, key, Step("W8", "golden", {"level": level, "amount": amount, "capped": capped,
+                                                              "players": players}))
+    return step
+
+
 def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     """W8: ``small`` (小金鼎), ``full`` (金鼎) or None for ``capped`` paying losers at a table of ``players``."""
     if (players, capped) == (3, 2):
@@ -218,9 +280,10 @@ def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     return GOLDEN.get((players, capped))
 
 
-def _piao_step(opts: WuxueOptions, points: int, total: int) -> Step:
-    """W9: 漂 ``points`` on top of a paying loser's amount, never capped, making ``total``."""
-    piao, both = opts.piao, opts.piao_both_sides
+def _piao_step(read: _Read, points: int, total: int) -> Step:
+    """W9: 漂 ``points`` on top of a paying loser's amount, never capped, making ``total``
+    (``read``: the options read, :data:`_Read`)."""
+    piao, both = read[3], read[4]
     key = (points, piao, both, total)
     step = _PIAO.get(key)
     if step is None:
@@ -232,15 +295,16 @@ def _piao_step(opts: WuxueOptions, points: int, total: int) -> Step:
 def _robbed(hand: WuxueHand, win: WuxueWin, jin: dict[str, int], jin_steps: dict[str, Step],
             opts: WuxueOptions) -> Settlement:
     """W10 抢杠胡: the robbed player alone pays one cap, plus 漂; no golden cap, no 包胡."""
-    limit = opts.cap
-    steps = [Step("W10", "robbed_pays_cap", {"player": win.from_, "cap": limit})]
-    amount, piao = limit, opts.piao_per_loser
+    read = _read_options(opts)
+    limit = read[0]
+    steps: tuple[Step, ...] = (Step("W10", "robbed_pays_cap", {"player": win.from_, "cap": limit}),)
+    amount, piao = limit, read[2]
     if piao:
         amount += piao
-        steps.append(_piao_step(opts, piao, amount))
+        steps = (*steps, _piao_step(read, piao, amount))
     note = Step("W10, G11", "robbed_note", {"player": win.from_, "cap": limit})
-    transfers = [Transfer(win.the_discarder, win.winner, amount, tuple(steps), "capped", CATALOG)]
-    return _result(hand, transfers, jin, jin_steps, win.winner, [note, *implied_reasons(win.fans)])
+    transfers = [Transfer(win.the_discarder, win.winner, amount, steps, "capped", CATALOG)]
+    return _result(hand, win, transfers, jin, jin_steps, win.winner, [note, *implied_reasons(win.fans)])
 
 
 def implied_reasons(fans: list[str]) -> list[Step]:
@@ -259,12 +323,13 @@ def _kind(win: WuxueWin) -> Step:
     return step
 
 
-def _result(hand: WuxueHand, transfers: list[Transfer], jin: dict[str, int], jin_steps: dict[str, Step],
-            next_dealer: str | None, reasons: list[Step], liable: str | None = None,
-            liable_rule: str | None = None) -> Settlement:
-    if hand.win is not None:
-        reasons = [_kind(single_win(hand.win)), *reasons]
+def _result(hand: WuxueHand, win: WuxueWin | None, transfers: list[Transfer], jin: dict[str, int],
+            jin_steps: dict[str, Step], next_dealer: str | None, reasons: list[Step], liable: str | None = None,
+            liable_rule: str | None = None, players: tuple[str, ...] | None = None,
+            roles: dict[str, tuple[str, ...]] | None = None) -> Settlement:
+    if win is not None:  # the hand's win: its big hands first
+        reasons = [_kind(win), *reasons]
     return core.settlement(
         hand, "wuxue", transfers, next_dealer, unit="斤", catalog=CATALOG, scores=jin, score_steps=jin_steps,
-        reasons=reasons, liable=liable, liable_rule=liable_rule,
+        reasons=reasons, liable=liable, liable_rule=liable_rule, players=players, roles=roles,
     )
