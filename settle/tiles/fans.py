@@ -23,6 +23,7 @@ from settle.tiles.errors import TileError
 from settle.tiles.features import IS_258, SUIT_BIT, Features, Part, feature_search, features_of, materialise
 from settle.tiles.hand import CHOW, TileHand
 from settle.tiles.notation import format_tiles, is_258
+from settle.tiles.quick import quick_init
 from settle.tiles.readings import LOOSE, SEVEN_PAIRS, STANDARD, Group, Reading, enumerate_readings, loose_reading
 from settle.tiles.rules import WIN_BY, TileContext, TileRules, reason, reason_key
 
@@ -35,6 +36,7 @@ NO_WINNING_SHAPE = reason("no_winning_shape")
 """Why a hand with no reading of a winning shape cannot win."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ScoredReading:
     """A reading and the fan keys it earns (situations included; Rushan: its base too)."""
@@ -43,6 +45,7 @@ class ScoredReading:
     fans: frozenset[str]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Evaluation:
     """All of :func:`evaluate_all`'s findings.
@@ -211,14 +214,19 @@ def _scored(
     if not distinct:
         return [(*_judge(context, rules, features_of(r)), r) for r in _all_readings(context, rules)]
     kept: dict[tuple[frozenset[str], Step | None], tuple[tuple[int, int], Features, _Payload]] = {}
+    fans_of, illegal = rules.fans, rules.illegal
     for features, subs, payload in _feature_candidates(context, rules):
-        fans, why = _judge(context, rules, features)
+        fans = frozenset(fans_of(context, features))  # as _judge
+        key = (fans, illegal(context, features, fans))
         rank = (subs, _SHAPE_ORDER[features.shape])
-        held = kept.get((fans, why))
+        held = kept.get(key)
         if held is None or rank < held[0]:
-            kept[(fans, why)] = (rank, features, payload)
+            kept[key] = (rank, features, payload)
+    wild = context.wild
+    # No wildcard in hand: a reading's tiles are the concealed tiles as held (sorted by TileHand).
+    tiles = context.hand.concealed if not context.wilds_in_hand else None
     return [
-        (fans, why, payload if isinstance(payload, Reading) else materialise(features.shape, payload, context.wild))
+        (fans, why, payload if isinstance(payload, Reading) else materialise(features.shape, payload, wild, tiles))
         for (fans, why), (_, features, payload) in kept.items()
     ]
 
@@ -256,18 +264,22 @@ def _all_readings(context: TileContext, rules: TileRules) -> list[Reading]:
 
 
 def _loose_readings(context: TileContext, rules: TileRules) -> list[Reading]:
-    found = (_loose_reading(context, fan) for fan in rules.loose(context))
-    return [reading for reading in found if reading is not None]
+    found = []
+    for fan in rules.loose(context):
+        reading = _loose_reading(context, fan)
+        if reading is not None:
+            found.append(reading)
+    return found
 
 
 def _loose_reading(context: TileContext, fan: str) -> Reading | None:
     """乱将/乱风: every tile qualifies; wildcards are themselves when they qualify."""
     qualifying = _QUALIFYING[fan]
     wild = context.wild
-    held = set(context.hand.concealed)
-    if wild is not None:
-        held.discard(wild)
-    if not (held <= qualifying and qualifying.issuperset(context.meld_tiles)):
+    for tile in context.hand.concealed:  # sorted: most hands fail on the first tile
+        if tile not in qualifying and tile != wild:
+            return None
+    if not qualifying.issuperset(context.meld_tiles):
         return None
     real = [t for t in context.hand.concealed if t != wild]
     value = wild if wild in qualifying else _LOOSE_STAND_IN[fan]

@@ -129,12 +129,18 @@ Part = tuple[int, tuple[Group, ...], tuple[int, ...]]
 _Found = dict[Features, tuple[int, tuple[Part, ...]]]
 
 
-def materialise(shape: str, parts: tuple[Part, ...], wild: int | None) -> Reading:
-    """The reading of a search result's parts (tiles shifted to their suits)."""
+def materialise(
+    shape: str, parts: tuple[Part, ...], wild: int | None, tiles: tuple[int, ...] | None = None
+) -> Reading:
+    """The reading of a search result's parts (tiles shifted to their suits).
+
+    ``tiles``: the reading's tiles when the caller knows them already (no wildcard in hand: the
+    concealed tiles, sorted), so that they are not gathered and sorted again.
+    """
     groups = [(_SHIFTED[offset].get(g) or tuple(map(offset.__add__, g))) if offset else g
               for offset, part_groups, _ in parts for g in part_groups]
     values = [offset + v for offset, _, part_values in parts for v in part_values]
-    return make_reading(shape, groups, values, wild)
+    return make_reading(shape, groups, values, wild, tiles)
 
 
 def _local_groups() -> list[Group]:

@@ -15,6 +15,7 @@ from operator import eq
 
 from settle.tiles.errors import TileError
 from settle.tiles.notation import all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
+from settle.tiles.quick import quick_init
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
@@ -95,6 +96,7 @@ class Meld:
 MeldSpec = Meld | str | tuple[str, str | None]
 
 
+@quick_init
 @dataclass(frozen=True)
 class TileHand:
     """The winner's tiles (seed 000 1.3, seed 003 胡牌规则, seed 004 胡牌要求; RULINGS G3).

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations_with_replacement
 
+from settle.tiles.quick import quick_init
 from settle.tiles.shapes import MAX_WILDS, WIN_SIZES
 
 STANDARD = "standard"
@@ -36,6 +37,7 @@ _ALL_PAIRS: tuple[Group, ...] = tuple((t, t) for t in range(34))
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reading:
     """One reading of the concealed tiles (melds are not part of it).
@@ -112,11 +114,21 @@ def loose_reading(real_tiles: Iterable[int], wild_values: Sequence[int], wild: i
     return Reading(LOOSE, (), tiles, values, sum(v != wild for v in values))
 
 
-def make_reading(shape: str, groups: Iterable[Group], wild_values: Iterable[int], wild: int | None) -> Reading:
-    """A reading from its groups (any order) and what the wildcards read as."""
+def make_reading(
+    shape: str,
+    groups: Iterable[Group],
+    wild_values: Iterable[int],
+    wild: int | None,
+    tiles: tuple[int, ...] | None = None,
+) -> Reading:
+    """A reading from its groups (any order) and what the wildcards read as.
+
+    ``tiles``: the groups' tiles sorted, when the caller has them (else gathered from the groups).
+    """
     ordered = tuple(sorted(groups))
     values = tuple(sorted(wild_values))
-    tiles = tuple(sorted(chain.from_iterable(ordered)))
+    if tiles is None:
+        tiles = tuple(sorted(chain.from_iterable(ordered)))
     return Reading(shape, ordered, tiles, values, len(values) - values.count(wild))
 
 

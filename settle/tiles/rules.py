@@ -196,7 +196,7 @@ class TileRules:
         for name in resolved:
             if name in options:
                 value = options[name]
-                if not isinstance(value, bool):
+                if value is not True and value is not False:  # not a bool (no subclass of bool exists)
                     raise TileError(f"option {name} must be true or false, got {value!r}")
                 resolved[name] = value
         return resolved

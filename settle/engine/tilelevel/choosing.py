@@ -45,9 +45,11 @@ def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     """Every reading of a winner's tiles, by the engine; its errors as HandError at their key."""
     hand, region = prepared.hand, prepared.region
     win = hand.wins[tile_win.index]
-    try:
-        return evaluate_all(tile_rules(region), tile_win.tiles, tile_options(region, hand), win.by,
-                            situations(region, win))
+    rules = tile_rules(region)
+    stated = rules.situations
+    try:  # the situations as :func:`situations` gives them, the region's rules looked up once
+        return evaluate_all(rules, tile_win.tiles, tile_options(region, hand), win.by,
+                            [k for k in win.fans if k in stated] if win.fans else [])
     except ValueError as exc:
         raise HandError([engine_problem(exc, tile_win)]) from None
 
@@ -159,7 +161,8 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     settled = [c for c in candidates if c.settlement is not None]
     if not settled:
         raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
-    ranked = sorted(settled, key=lambda c: choice_key(c, winner))  # stable: engine order breaks ties
+    # stable: engine order breaks ties (one reading, the usual case, needs no ranking)
+    ranked = sorted(settled, key=lambda c: choice_key(c, winner)) if len(settled) > 1 else settled
     chosen = ranked[0]
     why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else Step("", "why_only_legal", {})
     return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why,

@@ -19,11 +19,13 @@ from settle.model import Hand, TileMeld, Win, WinTiles
 from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
 from settle.tiles import Meld, TileError, TileHand, parse_tile, parse_tiles, tile_to_str
+from settle.tiles.quick import quick_init
 
 ORDINARY_KONGS = ("exposed", "added", "concealed")
 """Kong kinds a meld can have (G3); single-tile kongs (红中杠, 宝杠 ...) are no melds."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class TileWin:
     """One win's tiles as read (step 1) and the facts its melds give (step 2).
@@ -49,6 +51,7 @@ class TileWin:
         return (*self.path, "tiles")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Origin:
     """Which of a winner's facts in the effective hand came from the melds (for error paths)."""
@@ -59,6 +62,7 @@ class Origin:
     kongs_from_melds: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class Prepared:
     """A hand with tiles after steps 1–2: the effective hand (claims as given) and its tiles."""

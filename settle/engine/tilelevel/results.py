@@ -13,8 +13,10 @@ from settle.errors import HandError, Path, Problem, format_path
 from settle.model import Hand
 from settle.tiles import ScoredReading, TileHand
 from settle.tiles.messages import TILES
+from settle.tiles.quick import quick_init
 
 
+@quick_init
 @dataclass(frozen=True)
 class Candidate:
     """One legal reading of a winner's tiles, settled (or refused by the hand's facts).
@@ -47,6 +49,7 @@ class Candidate:
         return self.settlement.liable if self.settlement is not None else None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Choice:
     """The reading kept for one winner, and the ones it was chosen from.
