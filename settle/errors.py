@@ -11,7 +11,7 @@ Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import FrozenInstanceError, dataclass, replace
 
 Path = tuple[str | int, ...]
 
@@ -27,12 +27,16 @@ def format_path(path: Path) -> str:
     return out or "(top level)"
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Problem:
     """One thing wrong with an input.
 
     ``path`` is the key path inside the hand document; ``line`` the 1-based line in
     the source file where known; ``hand`` labels the hand in a batch; ``source`` the file.
+
+    Immutable, equal to another of equal fields, hashable, and shown as a frozen dataclass.  A
+    dataclass for :func:`dataclasses.replace` and :func:`dataclasses.fields`, with its methods written
+    out: generating them compiles code at every start-up (issue 14).
     """
 
     path: Path
@@ -42,6 +46,37 @@ class Problem:
     source: str | None = None
     kind: str = ""
     """What went wrong, for code (pydantic's error type such as ``extra_forbidden``), where known."""
+
+    def __init__(self, path: Path, message: str, line: int | None = None, hand: str | None = None,
+                 source: str | None = None, kind: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "path", path)
+        _set(self, "message", message)
+        _set(self, "line", line)
+        _set(self, "hand", hand)
+        _set(self, "source", source)
+        _set(self, "kind", kind)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.path, self.message, self.line, self.hand, self.source, self.kind)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(path={self.path!r}, message={self.message!r}, line={self.line!r}, "
+                f"hand={self.hand!r}, source={self.source!r}, kind={self.kind!r})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __str__(self) -> str:
         place = ", ".join(self._place())
@@ -65,18 +100,28 @@ class Problem:
         return out
 
 
-@dataclass
 class HandError(Exception):
     """A hand (or file) that cannot be settled: one or more :class:`Problem`.
 
     Raised by :func:`settle.settle_hand` and the loaders; the CLI turns it into
-    exit status 2 with one line per problem.
+    exit status 2 with one line per problem.  Equal to another with equal problems, and shown as
+    ``HandError(problems=[...])``, as a dataclass would be (written out: making a dataclass compiles
+    its methods, which every start-up would pay, issue 14).
     """
 
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem]
 
-    def __post_init__(self) -> None:
+    def __init__(self, problems: list[Problem] | None = None) -> None:
+        self.problems = [] if problems is None else problems
         super().__init__(self.__str__())
+
+    def __eq__(self, other: object) -> bool:  # defining it makes the class unhashable, as a dataclass
+        if other.__class__ is self.__class__:
+            return self.problems == other.problems
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(problems={self.problems!r})"
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)

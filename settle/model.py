@@ -24,14 +24,15 @@ Every hand of a batch is validated first by its model's lean schema (:func:`lean
 the same core schema without the Python validators, which pydantic-core runs alone; the models'
 own validation, with its Python validators and errors, runs only for a hand the lean one refuses
 (:func:`settle.engine.validation.lean_hand`).
-"""
 
-from __future__ import annotations
+The annotations of this module and of the regions' models and options are evaluated when they are
+defined (no ``from __future__ import annotations``): pydantic would compile each field's annotation
+from its text when the classes are made, at every start-up (issue 14).
+"""
 
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -97,6 +98,18 @@ def _none_alias(value: object) -> object:
 Liable = Annotated[Name, BeforeValidator(_none_alias)]
 
 
+def empty_list() -> list[Any]:
+    """A new ``[]``: the default factory of a list field.  A Python function, not ``list``: pydantic reads
+    a default factory's signature, and reading a builtin's parses its text signature, which compiles
+    the tokenizer's patterns at start-up (issue 14)."""
+    return []
+
+
+def empty_dict() -> dict[Any, Any]:
+    """A new ``{}``: the default factory of a mapping field (a Python function, as :func:`empty_list`)."""
+    return {}
+
+
 class Strict(BaseModel):
     """Base for input models: unknown keys are errors, values are immutable, and values are
     never coerced (``true`` is not 1, ``"400"`` and ``400.0`` are not 400), options included."""
@@ -133,7 +146,7 @@ class Player(Strict):
 
     opens: Count | Annotated[list[Name], Field(max_length=4)] = Field(
         0, description="开口: a count, or who fed each claim from a discard, in order (G4)")
-    kongs: dict[str, Count] = Field(default_factory=dict, description=KONGS_HELP)
+    kongs: dict[str, Count] = Field(default_factory=empty_dict, description=KONGS_HELP)
     ready: StrictBool = Field(False, description="听牌 when the hand ended (H7 a)")
     fish: Annotated[StrictInt, Field(ge=0, le=2)] = Field(0, description="飘鱼 0, 1 or 2 (R6)")
 
@@ -231,7 +244,7 @@ class WinTiles(Strict):
 
     hand: TileText
     win_tile: TileText | None = Field(None, description="the winning tile, one of `hand`")
-    melds: list[TileMeld] = Field(default_factory=list, max_length=4, description=MELDS_HELP)
+    melds: list[TileMeld] = Field(default_factory=empty_list, max_length=4, description=MELDS_HELP)
     indicator: TileText | None = Field(None, description="the flipped tile (翻牌) that fixes the wildcard "
                                                          "(癞子 H12, 宝/癞子皮 W15)")
     bao_tile: TileText | None = Field(None, description="搂宝: the 宝 tile (R9)")
@@ -244,7 +257,7 @@ class Win(Strict):
     by: WinBy
     from_: Name | None = Field(None, alias="from",
                                description="the discarder, or the robbed player (G6)")
-    fans: list[str] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
+    fans: list[str] = Field(default_factory=empty_list, max_length=20, description=WIN_FANS_HELP)
     liable: Liable | None = Field(
         None, description="包牌/承包 player, or `none`; overrides the derivation (G7)")
     tiles: WinTiles | None = Field(None, description=WIN_TILES_HELP)
@@ -473,11 +486,11 @@ def hand_model(region: str, options: type[Strict], fan: Any, kong: Any) -> type[
     # A class made here is a value to a type checker, not a type: so are the generics it goes into.
     generic_list: Any = list
     players: Any = Players
-    player = narrowed(Player, kongs=(dict[kong, Count], Field(default_factory=dict, description=KONGS_HELP)))
+    player = narrowed(Player, kongs=(dict[kong, Count], Field(default_factory=empty_dict, description=KONGS_HELP)))
     meld = narrowed(TileMeld, kong=(kong | None, Field(None, description=MELD_KONG_HELP)))
-    tiles = narrowed(WinTiles, melds=(generic_list[meld], Field(default_factory=list, max_length=4,
+    tiles = narrowed(WinTiles, melds=(generic_list[meld], Field(default_factory=empty_list, max_length=4,
                                                                description=MELDS_HELP)))
-    win = narrowed(Win, fans=(list[fan], Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)),
+    win = narrowed(Win, fans=(list[fan], Field(default_factory=empty_list, max_length=20, description=WIN_FANS_HELP)),
                    tiles=(tiles | None, Field(None, description=WIN_TILES_HELP)))
     hand: type[Hand] = narrowed(
         Hand,
@@ -508,14 +521,21 @@ _FILL = "default_when_empty.<locals>.fill"
 """The options filler (:func:`default_when_empty`): its defaults are put in the lean schema."""
 
 
-@dataclass(frozen=True)
 class LeanSchema:
-    """A hand model's lean validator (:func:`lean_schema`) and its player with no facts."""
+    """A hand model's lean validator (:func:`lean_schema`) and its player with no facts (a plain class:
+    making a dataclass compiles its methods at start-up, issue 14)."""
+
+    __slots__ = ("empty_player", "validator")
 
     validator: SchemaValidator
     empty_player: Player
-    """The region's player validated from ``{}``: given to the validator for a player given by name
-    only, or as ``{}`` or null (pydantic-core takes an instance of the model as it is)."""
+    """The region's player with no facts, as validating ``{}`` makes it: given to the validator for a
+    player given by name only, or as ``{}`` or null (pydantic-core takes an instance of the model as it
+    is)."""
+
+    def __init__(self, validator: SchemaValidator, empty_player: Player) -> None:
+        self.validator = validator
+        self.empty_player = empty_player
 
 
 @functools.cache
@@ -552,7 +572,9 @@ def lean_schema(model: type[Hand], spelled: bool = False) -> LeanSchema:
     finally:
         for cls in complete:
             type.__setattr__(cls, "__pydantic_complete__", True)
-    return LeanSchema(validator, players[0].model_validate({}))
+    # The player with no facts is made from the field defaults, as validating ``{}`` makes it (equal,
+    # no field set), without building the player model's own validator, which nothing else needs.
+    return LeanSchema(validator, players[0].model_construct())
 
 
 _NEVER: dict[str, Any] = {"type": "literal", "expected": [object()]}

@@ -13,7 +13,7 @@ simplified and traditional characters (RULINGS G14).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BeforeValidator, Field
@@ -55,14 +55,60 @@ def with_traditional(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Term:
+class _Frozen:
+    """Base of the vocabulary's records: immutable, equal when of one class with equal fields, hashable,
+    shown as ``Pattern(key='...', ...)``, the way a frozen dataclass is.  Written out, not dataclasses:
+    making a dataclass generates and compiles its methods, which every start-up would pay (issue 14)."""
+
+    __slots__ = ()
+    _FIELDS: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: made again by its class
+        return (_remade, (type(self), {name: getattr(self, name) for name in self._FIELDS}))
+
+
+def _remade(cls: type[_Frozen], fields: dict[str, Any]) -> _Frozen:
+    return cls(**fields)
+
+
+class Term(_Frozen):
     """A canonical key with its Chinese name, extra aliases and English gloss."""
+
+    __slots__ = ("aliases", "en", "key", "zh")
+    _FIELDS: tuple[str, ...] = ("key", "zh", "en", "aliases")
 
     key: str
     zh: str
     en: str
-    aliases: tuple[str, ...] = field(default=(), kw_only=True)
+    aliases: tuple[str, ...]
+
+    def __init__(self, key: str, zh: str, en: str, *, aliases: tuple[str, ...] = ()) -> None:
+        _set = object.__setattr__
+        _set(self, "key", key)
+        _set(self, "zh", zh)
+        _set(self, "en", en)
+        _set(self, "aliases", aliases)
 
     def spellings(self) -> tuple[str, ...]:
         """Every accepted spelling: key, Chinese name and aliases, both scripts."""
@@ -74,7 +120,6 @@ class Term:
         return f"{self.key} {self.zh}"
 
 
-@dataclass(frozen=True)
 class Pattern(Term):
     """One scoring item a winner can claim in ``win.fans``.
 
@@ -85,14 +130,27 @@ class Pattern(Term):
     levels, the Rushan bases: G10); ``ruling`` is the RULINGS.md id that defines it.
     """
 
-    value: int = 0
-    kind: str = "big"
-    ruling: str = ""
-    only_by: frozenset[str] = field(default_factory=frozenset)
-    group: str = ""
+    __slots__ = ("group", "kind", "only_by", "ruling", "value")
+    _FIELDS = ("key", "zh", "en", "aliases", "value", "kind", "ruling", "only_by", "group")
+
+    value: int
+    kind: str
+    ruling: str
+    only_by: frozenset[str]
+    group: str
+
+    def __init__(self, key: str, zh: str, en: str, value: int = 0, kind: str = "big", ruling: str = "",
+                 only_by: frozenset[str] = frozenset(), group: str = "", *,
+                 aliases: tuple[str, ...] = ()) -> None:
+        super().__init__(key, zh, en, aliases=aliases)
+        _set = object.__setattr__
+        _set(self, "value", value)
+        _set(self, "kind", kind)
+        _set(self, "ruling", ruling)
+        _set(self, "only_by", only_by)
+        _set(self, "group", group)
 
 
-@dataclass(frozen=True)
 class KongKind(Term):
     """A kind of kong (杠) a player can have in ``kongs``.
 
@@ -101,10 +159,22 @@ class KongKind(Term):
     count of this kind for one player (physical tile count).
     """
 
-    value: int = 0
-    ordinary: bool = True
-    limit: int = 4
-    ruling: str = ""
+    __slots__ = ("limit", "ordinary", "ruling", "value")
+    _FIELDS = ("key", "zh", "en", "aliases", "value", "ordinary", "limit", "ruling")
+
+    value: int
+    ordinary: bool
+    limit: int
+    ruling: str
+
+    def __init__(self, key: str, zh: str, en: str, value: int = 0, ordinary: bool = True, limit: int = 4,
+                 ruling: str = "", *, aliases: tuple[str, ...] = ()) -> None:
+        super().__init__(key, zh, en, aliases=aliases)
+        _set = object.__setattr__
+        _set(self, "value", value)
+        _set(self, "ordinary", ordinary)
+        _set(self, "limit", limit)
+        _set(self, "ruling", ruling)
 
 
 def lookup_table(terms: Iterable[Term]) -> dict[str, str]:

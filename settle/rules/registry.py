@@ -19,7 +19,7 @@ import importlib
 import pkgutil
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -38,7 +38,6 @@ ENTRY_POINT_GROUP = "settle.regions"
 """Distributions add regions under this entry-point group; each entry point names a :class:`Region`."""
 
 
-@dataclass(frozen=True)
 class Region:
     """Everything the shared layers need to know about one rule set (one instance per region).
 
@@ -54,7 +53,17 @@ class Region:
     the region (:class:`settle.tiles.TileRules`, loaded for a hand with tiles), None without
     tile-level play (it also says what ``settle check`` counts and how it words an item's worth);
     ``option_zh``: the Chinese names of options whose description does not start with one.
+
+    Immutable, and equal and shown as a frozen dataclass would be (``catalog`` not shown); written
+    out, as making a dataclass compiles its methods, which every start-up would pay (issue 14).
     """
+
+    __slots__ = ("catalog", "check", "dealer_needed_on_win", "discarder", "explicit_totals", "hand_model",
+                 "has_abandon", "has_fish", "kongs", "option_zh", "options", "patterns", "rotation_rule",
+                 "seats", "settle", "term", "tile_rules", "unit")
+    _FIELDS = ("term", "unit", "seats", "patterns", "kongs", "options", "hand_model", "check", "settle",
+               "explicit_totals", "has_fish", "has_abandon", "dealer_needed_on_win", "catalog",
+               "rotation_rule", "discarder", "tile_rules", "option_zh")
 
     term: Term
     unit: str
@@ -65,15 +74,51 @@ class Region:
     hand_model: type[Hand]
     check: CheckFn
     settle: SettleFn
-    explicit_totals: bool = True
-    has_fish: bool = False
-    has_abandon: bool = False
-    dealer_needed_on_win: bool = True
-    catalog: Catalog = field(default_factory=lambda: Catalog({}), repr=False)
-    rotation_rule: str = ""
-    discarder: str = "点炮"
-    tile_rules: Callable[[], Any] | None = None
-    option_zh: Mapping[str, str] = field(default_factory=dict)
+    explicit_totals: bool
+    has_fish: bool
+    has_abandon: bool
+    dealer_needed_on_win: bool
+    catalog: Catalog
+    rotation_rule: str
+    discarder: str
+    tile_rules: Callable[[], Any] | None
+    option_zh: Mapping[str, str]
+
+    def __init__(self, term: Term, unit: str, seats: tuple[int, ...], patterns: Mapping[str, Pattern],
+                 kongs: Mapping[str, KongKind], options: type[BaseModel], hand_model: type[Hand],
+                 check: CheckFn, settle: SettleFn, explicit_totals: bool = True, has_fish: bool = False,
+                 has_abandon: bool = False, dealer_needed_on_win: bool = True, catalog: Catalog | None = None,
+                 rotation_rule: str = "", discarder: str = "点炮", tile_rules: Callable[[], Any] | None = None,
+                 option_zh: Mapping[str, str] | None = None) -> None:
+        values = (term, unit, seats, patterns, kongs, options, hand_model, check, settle, explicit_totals,
+                  has_fish, has_abandon, dealer_needed_on_win, Catalog({}) if catalog is None else catalog,
+                  rotation_rule, discarder, tile_rules, {} if option_zh is None else option_zh)
+        for name, value in zip(self._FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS if name != "catalog")
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: made again from its fields
+        return (type(self), self._values())
 
     @property
     def key(self) -> str:

@@ -6,8 +6,6 @@ pydantic would put one there.  The ``type: ignore[assignment]`` on a ``list``/``
 :mod:`settle.model` (a frozen model's field narrowed, which a type checker reads as invariant).
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import BeforeValidator, Field
@@ -28,6 +26,8 @@ from settle.model import (
     Win,
     WinTiles,
     default_when_empty,
+    empty_dict,
+    empty_list,
     options_field,
     win_list,
 )
@@ -37,7 +37,7 @@ from settle.rules.rushan.vocab import RushanFan, RushanKong
 
 class RushanPlayer(Player):
     # One player's facts, with Rushan's kong kinds (R4).
-    kongs: dict[RushanKong, Count] = Field(default_factory=dict, description=KONGS_HELP)
+    kongs: dict[RushanKong, Count] = Field(default_factory=empty_dict, description=KONGS_HELP)
 
 
 class RushanTileMeld(TileMeld):
@@ -48,12 +48,12 @@ class RushanTileMeld(TileMeld):
 class RushanWinTiles(WinTiles):
     # The winner's tiles, with Rushan melds.
     melds: list[RushanTileMeld] = Field(  # type: ignore[assignment]
-        default_factory=list, max_length=4, description=MELDS_HELP)
+        default_factory=empty_list, max_length=4, description=MELDS_HELP)
 
 
 class RushanWin(Win):
     # The win: Rushan bases and multipliers (R1, R2) and tiles.
-    fans: list[RushanFan] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
+    fans: list[RushanFan] = Field(default_factory=empty_list, max_length=20, description=WIN_FANS_HELP)
     tiles: RushanWinTiles | None = Field(None, description=WIN_TILES_HELP)
 
 

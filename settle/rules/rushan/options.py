@@ -1,7 +1,5 @@
 """Rushan room options (seed 房间选项, 特殊规则; R3, R7, R8, R9); the hand model is in :mod:`.model`."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any
 

@@ -6,8 +6,6 @@ pydantic would put one there.  The ``type: ignore[assignment]`` on a ``list``/``
 :mod:`settle.model` (a frozen model's field narrowed, which a type checker reads as invariant).
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import BeforeValidator, Field
@@ -28,6 +26,8 @@ from settle.model import (
     Win,
     WinTiles,
     default_when_empty,
+    empty_dict,
+    empty_list,
     options_field,
     single_win,
 )
@@ -37,7 +37,7 @@ from settle.rules.wuhan.vocab import WuhanFan, WuhanKong
 
 class WuhanPlayer(Player):
     # One player's facts, with Wuhan's kong kinds (H1).
-    kongs: dict[WuhanKong, Count] = Field(default_factory=dict, description=KONGS_HELP)
+    kongs: dict[WuhanKong, Count] = Field(default_factory=empty_dict, description=KONGS_HELP)
 
 
 class WuhanTileMeld(TileMeld):
@@ -48,12 +48,12 @@ class WuhanTileMeld(TileMeld):
 class WuhanWinTiles(WinTiles):
     # The winner's tiles, with Wuhan melds.
     melds: list[WuhanTileMeld] = Field(  # type: ignore[assignment]
-        default_factory=list, max_length=4, description=MELDS_HELP)
+        default_factory=empty_list, max_length=4, description=MELDS_HELP)
 
 
 class WuhanWin(Win):
     # The win: Wuhan fans (H3) and tiles.
-    fans: list[WuhanFan] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
+    fans: list[WuhanFan] = Field(default_factory=empty_list, max_length=20, description=WIN_FANS_HELP)
     tiles: WuhanWinTiles | None = Field(None, description=WIN_TILES_HELP)
 
 

@@ -1,7 +1,5 @@
 """Wuhan house rules (``options:``; seed 004; H1, H5, H6, H7, H9, H12); the hand model is in :mod:`.model`."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, PositiveInt, StrictBool, model_validator
@@ -33,7 +31,7 @@ class WuhanOptions(Strict):
                           "(tile level)")
 
     @model_validator(mode="after")
-    def _defaults_and_order(self) -> WuhanOptions:
+    def _defaults_and_order(self) -> "WuhanOptions":
         fill = {
             "golden": 600 if self.koukou else 500,
             "bright": 700 if self.koukou else 600,

@@ -6,8 +6,6 @@ pydantic would put one there.  The ``type: ignore[assignment]`` on a ``list``/``
 :mod:`settle.model` (a frozen model's field narrowed, which a type checker reads as invariant).
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import BeforeValidator, Field
@@ -28,6 +26,8 @@ from settle.model import (
     Win,
     WinTiles,
     default_when_empty,
+    empty_dict,
+    empty_list,
     options_field,
     single_win,
 )
@@ -37,7 +37,7 @@ from settle.rules.wuxue.vocab import WuxueFan, WuxueKong
 
 class WuxuePlayer(Player):
     # One player's facts, with Wuxue's kong kinds (宝杠, 癞子皮杠 ...: W3).
-    kongs: dict[WuxueKong, Count] = Field(default_factory=dict, description=KONGS_HELP)
+    kongs: dict[WuxueKong, Count] = Field(default_factory=empty_dict, description=KONGS_HELP)
 
 
 class WuxueTileMeld(TileMeld):
@@ -48,12 +48,12 @@ class WuxueTileMeld(TileMeld):
 class WuxueWinTiles(WinTiles):
     # The winner's tiles, with Wuxue melds.
     melds: list[WuxueTileMeld] = Field(  # type: ignore[assignment]
-        default_factory=list, max_length=4, description=MELDS_HELP)
+        default_factory=empty_list, max_length=4, description=MELDS_HELP)
 
 
 class WuxueWin(Win):
     # The win: Wuxue fans (W2) and tiles.
-    fans: list[WuxueFan] = Field(default_factory=list, max_length=20, description=WIN_FANS_HELP)
+    fans: list[WuxueFan] = Field(default_factory=empty_list, max_length=20, description=WIN_FANS_HELP)
     tiles: WuxueWinTiles | None = Field(None, description=WIN_TILES_HELP)
 
 

@@ -1,7 +1,5 @@
 """Wuxue house rules (``options:``, seed 000 3.4 / 4.4–4.6); the hand model is in :mod:`.model`."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
@@ -29,7 +27,7 @@ class WuxueOptions(Strict):
     menqing: StrictBool = Field(False, description="门清: a closed 屁胡 may win, by self-draw only (W12)")
 
     @model_validator(mode="after")
-    def _caps_in_order(self) -> WuxueOptions:
+    def _caps_in_order(self) -> "WuxueOptions":
         # An amount past MAX_POINTS is reported as too large (settle.rules.checks), not as out of order.
         if max(self.cap, self.small_golden, self.golden) <= MAX_POINTS and not (
                 self.cap <= self.small_golden <= self.golden):
