@@ -215,12 +215,13 @@ class Settlement:
         """The winner(s) in seat order (several only for 一炮多响)."""
         return [name for name in self.players if "winner" in self.roles.get(name, ())]
 
-    def as_dict(self, lang: str = "en", *, shared: bool = False) -> dict[str, object]:
+    def as_dict(self, lang: str = "en", *, shared: bool = False, label: str | int | None = None) -> dict[str, object]:
         """JSON form (HAND-FORMAT.md "Output") with the structured fields of issue 13; texts in ``lang``.
 
-        The keys in this order: ``id`` (only when the hand states one), region ... notes,
-        ``forfeit`` (only with one), score_items ... format_version.  Every container is new unless
-        ``shared``: then the steps, reasons and score items are kept forms, shared with other
+        The keys in this order: ``id`` (only when the hand states one, or ``label`` is given: then
+        ``label`` is the id, as the batch output names each hand), region ... notes, ``forfeit``
+        (only with one), score_items ... format_version.  Every container is new unless ``shared``:
+        then the steps, reasons, roles and score items are kept forms, shared with other
         results and read only (for encoding at once: :func:`settle.engine.batch.encode.json_line`).
         """
         catalog = self.catalog
@@ -239,37 +240,63 @@ class Settlement:
                 words, form = note(r, lang)
                 notes.append(words)
                 reason_forms.append(form)
+            roles = self.roles
+            roles_key = tuple(roles.items())
+            try:
+                roles_form = _ROLE_FORMS.get(roles_key)
+            except TypeError:  # roles that cannot be hashed (lists): a fresh form
+                roles_form = _role_form(roles)
+            else:
+                if roles_form is None:
+                    roles_form = _role_form(roles)
+                    if len(_ROLE_FORMS) >= ITEM_FORMS_KEPT:
+                        _ROLE_FORMS.clear()
+                    _ROLE_FORMS[roles_key] = roles_form
         else:
             transfers = [t.as_dict(lang) for t in self.transfers]
             notes = [catalog.text(r, lang) for r in reasons]
             reason_forms = [r.as_dict() for r in reasons]
+            roles_form = _role_form(self.roles)
+        ident = self.id if label is None else label
+        forfeit = self.forfeit
+        reading = self.reading
         out: dict[str, object] = {
+            "id": ident,
             "region": self.region,
             "players": list(self.players),
             "net": dict(self.net),
             "transfers": transfers,
             "next_dealer": self.next_dealer,
-            "roles": {name: list(roles) for name, roles in self.roles.items() if roles},
+            "roles": roles_form,
             "scores": dict(self.scores),
             "unit": self.unit,
             "liable": self.liable,
             "notes": notes,
+            "forfeit": None if forfeit is None else forfeit.as_dict(lang),
+            "score_items": self._score_items(shared),
+            "liable_rule": self.liable_rule,
+            "reading": None if reading is None else jsonable(reading),
+            "reasons": reason_forms,
+            "format_version": FORMAT_VERSION,
         }
-        if self.id is not None:
-            out = {"id": self.id, **out}
-        if self.forfeit is not None:
-            out["forfeit"] = self.forfeit.as_dict(lang)
-        out["score_items"] = self._score_items(shared)
-        out["liable_rule"] = self.liable_rule
-        out["reading"] = None if self.reading is None else jsonable(self.reading)
-        out["reasons"] = reason_forms
-        out["format_version"] = FORMAT_VERSION
+        if ident is None:
+            del out["id"]
+        if forfeit is None:
+            del out["forfeit"]
         return out
 
 
+def _role_form(roles: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    """The JSON form of a settlement's roles: the players with a role, each with a list of them."""
+    return {name: list(held) for name, held in roles.items() if held}
+
+
+_ROLE_FORMS: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, list[str]]] = {}
+"""Roles (as their items) -> their JSON form, shared (read only); at most :data:`ITEM_FORMS_KEPT`."""
 _ITEM_FORMS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 ITEM_FORMS_KEPT = 4096
-"""How many score item lists :func:`score_item_forms` keeps."""
+"""How many score item lists :func:`score_item_forms` keeps (and how many roles :meth:`Settlement.as_dict`
+keeps the JSON form of)."""
 
 
 def score_item_forms(items: Any) -> list[dict[str, Any]]:

@@ -34,7 +34,8 @@ class Catalog:
     no catalog in the chain knows (a bug, never user input).
     """
 
-    __slots__ = ("_forms", "_lookup", "_notes", "_whys", "_words", "name", "parent", "templates")
+    __slots__ = ("_forms", "_forms_held", "_lookup", "_notes", "_notes_held", "_whys", "_words", "name", "parent",
+                 "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -46,6 +47,9 @@ class Catalog:
         self._whys: dict[tuple[str, tuple[Step, ...]], str] = {}
         self._forms: dict[tuple[str, tuple[Step, ...]], tuple[str, list[dict[str, Any]]]] = {}
         self._notes: dict[tuple[str, Step], tuple[str, dict[str, Any]]] = {}
+        # the same, found by the steps' identity (no Python-level hash), holding the steps keyed on
+        self._forms_held: dict[tuple[Any, ...], tuple[tuple[str, list[dict[str, Any]]], tuple[Step, ...]]] = {}
+        self._notes_held: dict[tuple[str, int], tuple[tuple[str, dict[str, Any]], Step]] = {}
 
     def template(self, kind: str, lang: str) -> Template:
         """The template of ``kind`` in ``lang`` (this catalog's, else its parents')."""
@@ -111,32 +115,51 @@ class Catalog:
 
         The list and its dicts are shared by every payment with the same steps: read only (the
         JSON line encodes them at once); :meth:`~settle.core.steps.Step.as_dict` gives fresh ones.
+        Steps kept by the scoring recur as the same objects, so the forms are first looked up by the
+        steps' identity (``id`` of each, a key that needs no :meth:`Step.__hash__`): the table holds
+        the steps it keys on, so an ``id`` in it is never another object's.  Steps that cannot be
+        hashed are formed afresh each time, as by :meth:`why`.
         """
-        key = (lang, steps)
+        held = self._forms_held
+        key = (lang, *map(id, steps))
+        found = held.get(key)
+        if found is not None:
+            return found[0]
         try:
-            found = self._forms.get(key)
+            form = self._forms.get((lang, steps))
         except TypeError:
             return self._join(steps, lang), [item.as_dict() for item in steps]
-        if found is None:
-            found = self._join(steps, lang), [item.as_dict() for item in steps]
+        if form is None:
+            form = self._join(steps, lang), [item.as_dict() for item in steps]
             if len(self._forms) >= WORDS_KEPT:
                 self._forms.clear()
-            self._forms[key] = found
-        return found
+            self._forms[(lang, steps)] = form
+        if len(held) >= WORDS_KEPT:
+            held.clear()
+        held[key] = form, steps
+        return form
 
     def note(self, item: Step, lang: str = "en") -> tuple[str, dict[str, Any]]:
-        """``(words, item.as_dict())`` of a reason, kept per (lang, step); the dict is shared: read only."""
-        key = (lang, item)
+        """``(words, item.as_dict())`` of a reason, kept per (lang, step), and found first by the step's
+        identity like :meth:`forms`; the dict is shared: read only."""
+        held = self._notes_held
+        key = (lang, id(item))
+        found = held.get(key)
+        if found is not None:
+            return found[0]
         try:
-            found = self._notes.get(key)
+            form = self._notes.get((lang, item))
         except TypeError:
             return self._render(item, lang), item.as_dict()
-        if found is None:
-            found = self.text(item, lang), item.as_dict()
+        if form is None:
+            form = self.text(item, lang), item.as_dict()
             if len(self._notes) >= WORDS_KEPT:
                 self._notes.clear()
-            self._notes[key] = found
-        return found
+            self._notes[(lang, item)] = form
+        if len(held) >= WORDS_KEPT:
+            held.clear()
+        held[key] = form, item
+        return form
 
     def _join(self, steps: tuple[Step, ...], lang: str) -> str:
         out = ""

@@ -16,6 +16,7 @@ import csv
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core import Settlement
@@ -91,11 +92,15 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     """
     chunk = Chunk()
     pieces: list[str] = []
+    add = pieces.append
+    standings = chunk.standings
     line = _line_encoder(fmt, lang)
+    hands = 0
     for outcome in outcomes:
-        chunk.hands += 1
-        if outcome.result is not None:
-            tally(chunk.standings, outcome.result)
+        hands += 1
+        result = outcome.result
+        if result is not None:
+            tally(standings, result)
         else:
             assert outcome.error is not None
             chunk.bad += 1
@@ -103,10 +108,11 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
         if line is None:
             chunk.rows.append(table_row(outcome))
         else:
-            pieces.append(line(outcome))
+            add(line(outcome))
         if strict and outcome.error is not None:
             chunk.stopped = True
             break
+    chunk.hands = hands
     if fmt == "jsonl":
         text = "\n".join(pieces) + "\n" if pieces else ""
     else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
@@ -117,7 +123,15 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
 
 def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:
     if fmt in ("json", "jsonl"):
-        return lambda outcome: json_line(outcome, lang)
+        encoder = _ENCODE
+
+        def json_form(outcome: Outcome) -> str:  # json_line, one call less per hand
+            result = outcome.result
+            if result is None:
+                return json_line(outcome, lang)
+            return encoder(result.as_dict(lang, shared=True, label=outcome.label))
+
+        return json_form
     if fmt == "csv":
         sink = _LastWrite()
         writer = csv.writer(sink, lineterminator="\n")  # one writer for the chunk's rows
@@ -138,16 +152,28 @@ def record(outcome: Outcome, lang: str = "en", *, shared: bool = False) -> dict[
     if result is None:
         assert outcome.error is not None
         return {"id": outcome.label, "error": [p.as_dict() for p in outcome.error.problems]}
-    out: dict[str, Any] = {"id": outcome.label}
-    out.update(result.as_dict(lang, shared=shared))
-    out["id"] = outcome.label  # as_dict echoes only a stated id; the label covers file:index too
-    return out
+    return result.as_dict(lang, shared=shared, label=outcome.label)  # the label covers file:index too
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-"""One encoder for every line: ``json.dumps(..., ensure_ascii=False)`` would build a new one per call.
-A record has no cycles (it is made of fresh and kept forms, none holding the record), so the
-encoder need not look for them; the text is the same."""
+def _line_encoding() -> Callable[[Any], str]:
+    """The json module's own encoder for a line, made once: ``json.dumps(..., ensure_ascii=False)``
+    would build a :class:`json.JSONEncoder` per call, and its ``encode`` a C encoder per call (with
+    these very arguments, :meth:`json.JSONEncoder.iterencode`); the C encoder is made here once and
+    its chunks joined, as ``encode`` does.  A record has no cycles (it is made of fresh and kept
+    forms, none holding the record), so the encoder need not look for them (no ``markers``); the
+    text is the same.  Without the C encoder, ``JSONEncoder.encode``."""
+    encoder = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+    make = getattr(json.encoder, "c_make_encoder", None)  # untyped in typeshed
+    if make is None:
+        return encoder.encode
+    chunks = make(None, encoder.default, encode_basestring, None, encoder.key_separator, encoder.item_separator,
+                  encoder.sort_keys, encoder.skipkeys, encoder.allow_nan)
+    join = "".join
+    return lambda value: join(chunks(value, 0))
+
+
+_ENCODE = _line_encoding()
+"""One encoder for every line (:func:`_line_encoding`)."""
 
 
 def json_line(outcome: Outcome, lang: str = "en") -> str:

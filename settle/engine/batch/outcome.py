@@ -11,9 +11,11 @@ from settle.engine.hand import settle_hand
 from settle.errors import HandError
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
-    """One hand of a batch: ``label`` (its id, or ``file:index``) and the result or the error."""
+    """One hand of a batch: ``label`` (its id, or ``file:index``) and the result or the error.
+
+    Treated as immutable (not frozen, so that making one, once per hand, costs three attribute stores)."""
 
     label: str
     result: Settlement | None = None
