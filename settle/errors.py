@@ -11,7 +11,9 @@ Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import FrozenInstanceError, dataclass, replace
+from dataclasses import dataclass, replace
+
+from settle.records import Frozen
 
 Path = tuple[str | int, ...]
 
@@ -28,15 +30,16 @@ def format_path(path: Path) -> str:
 
 
 @dataclass(init=False, repr=False, eq=False)
-class Problem:
+class Problem(Frozen):
     """One thing wrong with an input.
 
     ``path`` is the key path inside the hand document; ``line`` the 1-based line in
     the source file where known; ``hand`` labels the hand in a batch; ``source`` the file.
 
-    Immutable, equal to another of equal fields, hashable, and shown as a frozen dataclass.  A
-    dataclass for :func:`dataclasses.replace` and :func:`dataclasses.fields`, with its methods written
-    out: generating them compiles code at every start-up (issue 14).
+    Immutable, equal to another of equal fields, hashable, and shown as a frozen dataclass
+    (:class:`settle.records.Frozen`).  A dataclass for :func:`dataclasses.replace` and
+    :func:`dataclasses.fields`, with its methods written out: generating them compiles code at every
+    start-up (issue 14).
     """
 
     path: Path
@@ -47,6 +50,8 @@ class Problem:
     kind: str = ""
     """What went wrong, for code (pydantic's error type such as ``extra_forbidden``), where known."""
 
+    _FIELDS = ("path", "message", "line", "hand", "source", "kind")
+
     def __init__(self, path: Path, message: str, line: int | None = None, hand: str | None = None,
                  source: str | None = None, kind: str = "") -> None:
         _set = object.__setattr__
@@ -56,27 +61,6 @@ class Problem:
         _set(self, "hand", hand)
         _set(self, "source", source)
         _set(self, "kind", kind)
-
-    def _values(self) -> tuple[object, ...]:
-        return (self.path, self.message, self.line, self.hand, self.source, self.kind)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (f"{type(self).__qualname__}(path={self.path!r}, message={self.message!r}, line={self.line!r}, "
-                f"hand={self.hand!r}, source={self.source!r}, kind={self.kind!r})")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __str__(self) -> str:
         place = ", ".join(self._place())

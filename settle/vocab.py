@@ -13,11 +13,12 @@ simplified and traditional characters (RULINGS G14).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
+
+from settle.records import Frozen
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, JsonValue
@@ -55,44 +56,7 @@ def with_traditional(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-class _Frozen:
-    """Base of the vocabulary's records: immutable, equal when of one class with equal fields, hashable,
-    shown as ``Pattern(key='...', ...)``, the way a frozen dataclass is.  Written out, not dataclasses:
-    making a dataclass generates and compiles its methods, which every start-up would pay (issue 14)."""
-
-    __slots__ = ()
-    _FIELDS: tuple[str, ...] = ()
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._FIELDS])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
-        return f"{type(self).__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: made again by its class
-        return (_remade, (type(self), {name: getattr(self, name) for name in self._FIELDS}))
-
-
-def _remade(cls: type[_Frozen], fields: dict[str, Any]) -> _Frozen:
-    return cls(**fields)
-
-
-class Term(_Frozen):
+class Term(Frozen):
     """A canonical key with its Chinese name, extra aliases and English gloss."""
 
     __slots__ = ("aliases", "en", "key", "zh")

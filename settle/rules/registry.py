@@ -19,13 +19,13 @@ import importlib
 import pkgutil
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from settle.core import Catalog, Settlement
 from settle.errors import HandError, Problem
+from settle.records import Frozen
 from settle.vocab import KongKind, Pattern, Term, lookup_table, simplified
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ ENTRY_POINT_GROUP = "settle.regions"
 """Distributions add regions under this entry-point group; each entry point names a :class:`Region`."""
 
 
-class Region:
+class Region(Frozen):
     """Everything the shared layers need to know about one rule set (one instance per region).
 
     ``term``: key, Chinese name, aliases (G14); ``unit``: 番, 斤 or 分; ``seats``: allowed player
@@ -64,6 +64,7 @@ class Region:
     _FIELDS = ("term", "unit", "seats", "patterns", "kongs", "options", "hand_model", "check", "settle",
                "explicit_totals", "has_fish", "has_abandon", "dealer_needed_on_win", "catalog",
                "rotation_rule", "discarder", "tile_rules", "option_zh")
+    _UNSHOWN = ("catalog",)
 
     term: Term
     unit: str
@@ -95,30 +96,6 @@ class Region:
                   rotation_rule, discarder, tile_rules, {} if option_zh is None else option_zh)
         for name, value in zip(self._FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._FIELDS])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS if name != "catalog")
-        return f"{type(self).__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: made again from its fields
-        return (type(self), self._values())
 
     @property
     def key(self) -> str:
