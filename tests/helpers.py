@@ -36,3 +36,20 @@ def error_paths(data: dict[str, Any]) -> list[str]:
     with pytest.raises(HandError) as info:
         settle_hand(data)
     return [format_path(p.path) for p in info.value.problems]
+
+
+def key_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path below ``node`` (mapping keys and list indices), for the mutators of the tests."""
+    out = []
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in children:
+        out.append((*prefix, key))
+        out += key_paths(child, (*prefix, key))
+    return out
+
+
+def parent_of(data: Any, path: tuple[Any, ...]) -> Any:
+    """The container that holds the last key of ``path``."""
+    for key in path[:-1]:
+        data = data[key]
+    return data

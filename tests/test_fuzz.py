@@ -32,6 +32,7 @@ from settle import HandError, settle_hand
 from settle.cli import _register_commands, app
 from settle.loader import read_hand
 from settle.render import render
+from tests.helpers import key_paths, parent_of
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 FILES = sorted(p for p in FIXTURES.rglob("*") if p.suffix in (".yaml", ".yml", ".json", ".jsonl") and p.is_file())
@@ -63,31 +64,15 @@ TOKENS = [b"\t", b"\x00", b"\xff", b"\xef\xbb\xbf", b"{", b"}", b"[", b"]", b":"
 # --- mutations -----------------------------------------------------------------------------------------
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every key path below ``node`` (mapping keys and list indices)."""
-    out = []
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for key, child in children:
-        out.append((*prefix, key))
-        out += _paths(child, (*prefix, key))
-    return out
-
-
-def _parent(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path[:-1]:
-        data = data[key]
-    return data
-
-
 def mutate_data(data: Any, rng: random.Random) -> Any:
     """``data`` with one to three structural changes."""
     data = copy.deepcopy(data)
     for _ in range(rng.randint(1, 3)):
-        paths = _paths(data)
+        paths = key_paths(data)
         if not paths:
             return rng.choice(ODD_VALUES)
         path = rng.choice(paths)
-        parent, key = _parent(data, path), path[-1]
+        parent, key = parent_of(data, path), path[-1]
         op = rng.choice(["delete", "swap", "swap", "rename", "repeat", "wrap"])
         if op == "delete":
             del parent[key]

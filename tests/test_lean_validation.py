@@ -38,6 +38,7 @@ from settle.rules.rushan import checks as rushan_checks
 from settle.rules.wuhan import checks as wuhan_checks
 from settle.rules.wuxue import checks as wuxue_checks
 from settle.vocab import WIN_TYPES
+from tests.helpers import key_paths, parent_of
 from tests.strategies import any_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,21 +143,6 @@ KEY_ALIASES = {"fans": ["jin", "fan"], "jin": ["fans"], "from": ["from_", "From"
 """Keys renamed to their aliases, to the Python attribute name (``from_``), to near misses."""
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = []
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for key, child in children:
-        out.append((*prefix, key))
-        out += _paths(child, (*prefix, key))
-    return out
-
-
-def _parent(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path[:-1]:
-        data = data[key]
-    return data
-
-
 def _odd_word(rng: random.Random, key: Any) -> Any:
     if key == "liable":
         return rng.choice(NOBODY_WORDS + ODD_NAMES)
@@ -172,11 +158,11 @@ def mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     Unicode), a list entry repeated, a value wrapped in a list, players given as a list."""
     data = copy.deepcopy(data)
     for _ in range(rng.randint(1, 4)):
-        paths = [p for p in _paths(data) if p != ("region",)]
+        paths = [p for p in key_paths(data) if p != ("region",)]
         if not paths:
             break
         path = rng.choice(paths)
-        parent, key = _parent(data, path), path[-1]
+        parent, key = parent_of(data, path), path[-1]
         op = rng.choice(["delete", "swap", "swap", "word", "word", "rename", "twice", "twice", "repeat", "wrap",
                          "list_players"])
         if op == "delete":
@@ -239,7 +225,10 @@ def test_there_is_something_to_compare() -> None:
 @pytest.mark.parametrize(("name", "data"), CORPUS_DOCUMENTS + FIXTURE_DOCUMENTS,
                          ids=[f"{n}#{i}" for i, (n, _) in enumerate(CORPUS_DOCUMENTS + FIXTURE_DOCUMENTS)])
 def test_corpus_and_fixtures(name: str, data: dict[str, Any]) -> None:
-    agree(data)
+    region = region_of(data)
+    if region is not None:
+        assert (lean_hand(region, data) is None) == (explained(region, data) is None), name
+    agree(data)  # and the normalised hands, and the checks' one walk
 
 
 def test_good_fixtures_take_the_lean_path() -> None:
