@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from settle.core.messages import SHARED
 from settle.core.settlement import Amount, Debt, Forfeit, ScoreItem, Settlement, Transfer
@@ -38,9 +38,14 @@ STEPS_KEPT = 4096
 ``2^(1+2)``, a tally ``1 = 开口 1``, a cap at 400)."""
 
 
-def kept(table: dict[Any, Step], key: Any, step: Step) -> Step:
-    """Keep ``step`` in ``table`` under ``key`` (the values that make it) and return it; the table is
-    emptied when it holds :data:`STEPS_KEPT` steps.  The caller looks ``key`` up first."""
+K = TypeVar("K")
+"""What a table of :func:`kept` holds."""
+
+
+def kept(table: dict[Any, K], key: Any, step: K) -> K:
+    """Keep ``step`` (a step, or what a region makes of recurring values) in ``table`` under ``key``
+    (the values that make it) and return it; the table is emptied when it holds :data:`STEPS_KEPT`
+    entries.  The caller looks ``key`` up first."""
     if len(table) >= STEPS_KEPT:
         table.clear()
     table[key] = step

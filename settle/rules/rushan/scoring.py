@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from settle import core
 from settle.core import Settlement, Step, Transfer
-from settle.core.machinery import STEPS_KEPT, cap_step, kept, roles_for
+from settle.core.machinery import cap_step, kept, roles_for
 from settle.model import win_list
 from settle.rules.rushan.checks import is_menqing
 from settle.rules.rushan.messages import CATALOG
@@ -80,9 +80,7 @@ def _count_points(hand: RushanHand, win: RushanWin, option: bool, winner: Rushan
     key = (tuple(win.fans), option, option and is_menqing(hand, win), _kongs(winner))
     points = _SHAPES.get(key)
     if points is None:
-        if len(_SHAPES) >= STEPS_KEPT:
-            _SHAPES.clear()
-        points = _SHAPES[key] = _points(*key)
+        points = kept(_SHAPES, key, _points(*key))
     return points
 
 

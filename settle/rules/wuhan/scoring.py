@@ -21,7 +21,6 @@ from typing import Any
 from settle import core
 from settle.core import Amount, Forfeit, ScoreItem, Settlement, Step, Transfer
 from settle.core.machinery import (
-    STEPS_KEPT,
     cap_step,
     kept,
     pays_for_everyone_step,
@@ -174,10 +173,8 @@ def _count_fans(players: dict[str, WuhanPlayer], stated: dict[str, int] | None, 
             key = (key, *kongs.items())
         found = table.get(key)
         if found is None:
-            if len(table) >= STEPS_KEPT:
-                table.clear()
             step = tally_step(_fans_items(player, koukou, laizi, roles))
-            found = table[key] = (step.values["total"], step)
+            found = kept(table, key, (step.values["total"], step))
         totals[name], steps[name] = found
     return totals, steps
 
@@ -334,10 +331,8 @@ def _golden_steps(limit: int, points: int) -> tuple[Step, Step]:
     key = (limit, points)
     steps = _GOLDEN.get(key)
     if steps is None:
-        if len(_GOLDEN) >= STEPS_KEPT:
-            _GOLDEN.clear()
-        steps = _GOLDEN[key] = (Step("H6", "golden_note", {"cap": limit}),
-                                Step("H6", "golden", {"amount": points, "cap": limit}))
+        steps = kept(_GOLDEN, key, (Step("H6", "golden_note", {"cap": limit}),
+                                    Step("H6", "golden", {"amount": points, "cap": limit})))
     return steps
 
 

@@ -21,7 +21,6 @@ from typing import Any
 from settle import core
 from settle.core import ScoreItem, Settlement, Step, Transfer
 from settle.core.machinery import (
-    STEPS_KEPT,
     cap_step,
     kept,
     pays_for_everyone_step,
@@ -104,15 +103,13 @@ def _count_jin(players: dict[str, WuxuePlayer], stated: dict[str, int] | None, w
             key = (key, *kongs.items())
         found = _JIN.get(key)
         if found is None:
-            if len(_JIN) >= STEPS_KEPT:
-                _JIN.clear()
             if name == winner:
                 items = [WINNER_ITEMS[k] for k in fans if k not in IMPLIED]
             else:
                 items = [OPEN_ITEM] if player.open_count else []
             _kong_items(player, items)
             step = tally_step(tuple(items))
-            found = _JIN[key] = (step.values["total"], step)
+            found = kept(_JIN, key, (step.values["total"], step))
         totals[name], steps[name] = found
     return totals, steps
 
