@@ -1,6 +1,10 @@
 """The ``settle`` command line: a thin layer over the library (typer).
 
-Exit status: 0 settled, 2 bad input (every problem on stderr, one line each), 1 internal bug.
+Exit status (:data:`EXIT_SETTLED` ...): 0 settled, 2 bad input (every problem on stderr, one line
+each), 3 ``settle check`` found a difference, 4 the run could not finish for a reason outside the
+input (disk full, a worker died), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 1 only for a
+bug in settle (issue 15).  A closed stdout (``settle hand F | head -1``) ends a command quietly with
+the status of what it had done.
 Heavy modules (tabulate, the loaders) are imported inside the commands to keep start-up fast.
 
 The annotations of this module are evaluated when it is defined (no ``from __future__ import
@@ -8,8 +12,10 @@ annotations``): typer reads every command's signature on each run, and string an
 be parsed and evaluated again each time.
 """
 
+import errno
 import inspect
 import os
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -190,20 +196,90 @@ def fail(problems: list[Problem]) -> NoReturn:
     raise typer.Exit(2)
 
 
-def guarded(action: Callable[[], None]) -> None:
-    """Run a command body: bad input exits 2, an unexpected error exits 1 with one line."""
+EXIT_SETTLED = 0
+EXIT_BUG = 1
+EXIT_BAD_INPUT = 2
+EXIT_DIFFERENT = 3
+EXIT_OUTSIDE = 4
+"""The run could not finish for a reason outside the input: the disk is full, a worker died (issue 15)."""
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+class Stopped(BaseException):
+    """Ctrl-C or SIGTERM, raised in the main thread by :func:`main`'s signal handlers (issue 15 #13).
+
+    A BaseException that is not KeyboardInterrupt, so that neither click nor a command's ``except
+    Exception`` takes it for something else; ``finally`` blocks (a temporary output file's removal)
+    run as it goes up.  ``status``: 130 or 143; ``words``: the one line printed.
+    """
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(words)
+        self.status = status
+        self.words = words
+
+
+def _stop(signum: int, frame: object) -> None:
+    if signum == signal.SIGINT:
+        raise Stopped(EXIT_INTERRUPTED, "interrupted")
+    raise Stopped(EXIT_TERMINATED, "terminated")
+
+
+def quiet_stdout() -> None:
+    """Point file descriptor 1 at the null device after the reader of stdout went away, so that
+    the interpreter's last flush does not fail again (the text still buffered is dropped)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no file descriptor (a test's captured stdout): nothing to flush
+        pass
+
+
+OUTSIDE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EROFS})
+"""Write errors that come from outside settle: disk full, quota, I/O error, file too large, read-only."""
+
+
+def outside_failure(exc: OSError, what: str = "write the output") -> NoReturn:
+    """Report an :class:`OSError` from outside settle (``cannot write the output: the disk is full``)
+    and exit 4 (:data:`EXIT_OUTSIDE`)."""
+    reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (exc.strerror or str(exc))
+    name = f" {exc.filename}" if exc.filename else ""
+    typer.echo(f"error: cannot {what}{name}: {reason}", err=True)
+    raise typer.Exit(EXIT_OUTSIDE)
+
+
+def guarded(action: Callable[[], None], status: Callable[[], int] | None = None) -> None:
+    """Run a command body: bad input exits 2, an unexpected error exits 1 with one line.
+
+    A closed stdout (BrokenPipeError) ends the command quietly with ``status()`` (default 0: what
+    was settled until then); a write that fails for an outside reason (:data:`OUTSIDE_ERRNOS`: disk
+    full ...) exits 4 with one line (issue 15 #14, #15).
+    """
     try:
         action()
     except HandError as exc:
         fail(exc.problems)
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
+    except BrokenPipeError:
+        quiet_stdout()
+        raise typer.Exit(status() if status is not None else EXIT_SETTLED) from None
+    except OSError as exc:
+        if exc.errno not in OUTSIDE_ERRNOS:
+            _bug(exc)
+        outside_failure(exc)
     except Exception as exc:  # an internal bug: one line, no traceback unless asked for
-        if os.environ.get("SETTLE_DEBUG"):
-            raise
-        typer.echo(f"internal error: {type(exc).__name__}: {exc} — this is a bug in settle; please report it "
-                   "with the input file (set SETTLE_DEBUG=1 for the traceback)", err=True)
-        raise typer.Exit(1) from None
+        _bug(exc)
+
+
+def _bug(exc: Exception) -> NoReturn:
+    if os.environ.get("SETTLE_DEBUG"):
+        raise exc
+    typer.echo(f"internal error: {type(exc).__name__}: {exc} — this is a bug in settle; please report it "
+               "with the input file (set SETTLE_DEBUG=1 for the traceback)", err=True)
+    raise typer.Exit(EXIT_BUG) from None
 
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -353,11 +429,25 @@ def main() -> None:
 
     pydantic plugins are off unless ``PYDANTIC_DISABLE_PLUGINS`` is set (to ``""`` to turn them
     on): looking for them scans every installed package's entry points before the first hand is
-    validated, a start-up cost no settle command needs.
+    validated, a start-up cost no settle command needs.  Ctrl-C and SIGTERM end the run with one
+    line and exit 130/143 (:class:`Stopped`); an output file being written is left as it was.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _register_commands(sys.argv[1:])
-    app()
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        _register_commands(sys.argv[1:])
+        app()
+    except Stopped as stop:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C while stopping changes nothing
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        quiet_stdout()
+        try:
+            sys.stderr.write(stop.words + "\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+        raise SystemExit(stop.status) from None
 
 
 if __name__ == "__main__":
