@@ -10,6 +10,7 @@ Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -18,14 +19,28 @@ from settle.records import Frozen
 Path = tuple[str | int, ...]
 
 
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Characters a key cannot show as they are: control characters and line breaks (U+0085, U+2028, U+2029)."""
+
+
 def format_path(path: Path) -> str:
-    """Render a key path as ``players.B.kongs.concealed`` (list indices as ``win.fans[1]``)."""
+    """Render a key path as ``players.B.kongs.concealed`` (list indices as ``win.fans[1]``).
+
+    A key holding a control character or a line break is shown quoted and escaped as in JSON
+    (``fans."A\\nB"``), so that an error stays on one line that starts with ``error:`` (issue 15 #17).
+    """
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if _UNSHOWN.search(text):
+                import json  # only for such a key
+
+                text = json.dumps(text, ensure_ascii=False).replace("\u2028", "\\u2028").replace(
+                    "\u2029", "\\u2029").replace("\x85", "\\u0085")
+            out += ("." if out else "") + text
     return out or "(top level)"
 
 

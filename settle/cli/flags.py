@@ -8,6 +8,7 @@ Malformed flag values raise :class:`~settle.errors.HandError` naming the flag.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,7 +32,12 @@ def hand_from_flags(flags: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_options(items: Iterable[str]) -> dict[str, Any]:
-    """``cap=300`` -> ``{"cap": 300}``; values read as YAML scalars (numbers, true/false, words)."""
+    """``cap=300`` -> ``{"cap": 300}``; values read as YAML scalars (numbers, true/false, words).
+
+    A value YAML cannot construct (a tag that does not fit it, ``cap=!!bool x``; a number of more
+    than 4,300 digits) raises :class:`HandError` at ``options.KEY`` (issue 15 #7); one it cannot
+    parse stays text, as before.
+    """
     import yaml
 
     out = {}
@@ -40,6 +46,10 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
             out[key] = yaml.safe_load(value) if value else value
         except yaml.YAMLError:
             out[key] = value
+        except Exception:  # PyYAML's constructors raise ValueError, KeyError, IndexError ... for such values
+            shown = value if len(value) <= 40 else value[:40] + "…"
+            raise HandError.at(("options", key), f"--option {key}={shown}: the value cannot be read "
+                                                 "(a YAML tag that does not fit it, or a number too long)") from None
     return out
 
 
@@ -58,8 +68,9 @@ def _names(players: str | None) -> list[str]:
 
 def _add_details(players: dict[str, dict[str, Any]], flags: dict[str, Any]) -> None:
     for name, value in _pairs(flags.get("opens") or (), "--opens"):
-        feeders = [f.strip() for f in value.split(",")] if not value.strip().isdigit() else None
-        _player(players, name, "--opens")["opens"] = feeders if feeders else int(value)
+        # ASCII digits only: '²'.isdigit() is true, and int('²') fails (issue 15 #7)
+        feeders = None if _DIGITS.fullmatch(value) else [f.strip() for f in value.split(",")]
+        _player(players, name, "--opens")["opens"] = feeders if feeders else _int(value, "--opens")
     for name, value in _pairs(flags.get("kong") or (), "--kong"):
         kind, _, count = value.partition(":")
         kongs = _player(players, name, "--kong").setdefault("kongs", {})
@@ -125,8 +136,18 @@ def _split_pairs(item: str) -> list[str]:
     return parts
 
 
+_DIGITS = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_MOST_DIGITS = 18
+"""A flag's number has at most this many digits (every count and amount is far smaller)."""
+
+
 def _int(value: str, flag: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise HandError.at((), f"{flag}: {value!r} is not a whole number") from None
+    """A flag's whole number: ASCII digits with an optional sign (``int`` alone takes '٣' and
+    fails on 5,000 digits); raises :class:`HandError` naming the flag otherwise."""
+    text = value.strip()
+    if not _WHOLE.fullmatch(text):
+        raise HandError.at((), f"{flag}: {value!r} is not a whole number")
+    if len(text.lstrip("+-")) > _MOST_DIGITS:
+        raise HandError.at((), f"{flag}: a number of {len(text.lstrip('+-'))} digits is far too large")
+    return int(text)

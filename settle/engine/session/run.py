@@ -28,6 +28,10 @@ from settle.errors import HandError, Problem, nearest_line
 from settle.rules.registry import get_region
 
 HEADER_KEYS = ("region", "options", "players", "id")
+
+MAX_PLAYERS = 16
+"""The most distinct players a session may hold (issue 15 #9): an evening's table and the players who
+take a seat in turn; more is a bad input, not a table of thousands of columns."""
 """Keys a session header may hold; ``id`` names the session, the others fill every hand."""
 OUTCOME_KEYS = ("win", "draw", "abandon")
 
@@ -198,6 +202,12 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
         error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
                                           f"{outcome.result.region}: one session is one table under one rule set "
                                           "(start a new session file for another region)")
+        return _bad(report, error.located(doc.lines, hand=str(label), source=source))
+    new = [name for name in outcome.result.players if name not in state.totals]
+    if len(state.totals) + len(new) > MAX_PLAYERS:
+        error = HandError.at(("players",), f"a session holds at most {MAX_PLAYERS} players; this hand brings "
+                                           f"{len(state.totals) + len(new)} (new here: {', '.join(new)}): "
+                                           "start a new session file for another table")
         return _bad(report, error.located(doc.lines, hand=str(label), source=source))
     state.region = outcome.result.region
     _count(report, state, number, label, outcome.result)
