@@ -958,6 +958,32 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
 
 def _jsonl_hands(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Document | HandError]:
     """One hand per non-blank line, read lazily: memory stays at one line."""
+    for line in jsonl_lines(stream, source, max_bytes):
+        yield line if isinstance(line, HandError) else jsonl_hand(line.text, line.number, source, line.index)
+
+
+class JsonLine:
+    """One non-blank line of JSON Lines that reads as UTF-8 (:func:`jsonl_lines`): ``text`` (decoded,
+    without a first line's BOM), ``raw`` (its bytes as read, with its newline), ``number`` (1-based
+    line) and ``index`` (1-based hand).  A plain class: making a dataclass compiles its methods at
+    start-up (issue 14)."""
+
+    __slots__ = ("index", "number", "raw", "text")
+
+    def __init__(self, text: str, raw: bytes, number: int, index: int) -> None:
+        self.text = text
+        self.raw = raw
+        self.number = number
+        self.index = index
+
+
+def jsonl_lines(stream: BinaryIO, source: str = "<stdin>",
+                max_bytes: int = MAX_DOCUMENT_BYTES) -> Iterator[JsonLine | HandError]:
+    """The hands of a JSON Lines stream before they are parsed, read lazily: each non-blank line as a
+    :class:`JsonLine` (:func:`jsonl_hand` parses it), or the :class:`HandError` of a line that cannot
+    be read (longer than ``max_bytes``, not UTF-8; a UTF-16/32 first line ends the stream), each one
+    hand; an input with no hand yields the empty-document error.  What :func:`iter_documents` reads
+    for ``jsonl``, line by line."""
     hands = 0
     for number, raw in enumerate(iter(lambda: stream.readline(max_bytes + 1), b""), 1):
         if len(raw) > max_bytes and not raw.endswith(b"\n"):
@@ -976,7 +1002,7 @@ def _jsonl_hands(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[Docu
             continue
         if text.strip():
             hands += 1
-            yield _jsonl_hand(text, number, source, hands)
+            yield JsonLine(text, raw, number, hands)
     if not hands:
         yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source)])
 
@@ -1025,7 +1051,10 @@ def _scan_object(text: str) -> Any:
 _JSON_SPACE = (" ", "\t", "\n", "\r")
 
 
-def _jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
+def jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
+    """The hand of one JSON Lines line (``text``: a :class:`JsonLine`'s, on line ``number``, hand
+    ``index``): its :class:`Document`, or the :class:`HandError` saying why it is none (JSON syntax,
+    a repeated key, nesting deeper than :data:`MAX_DEPTH`, not a mapping)."""
     brackets = text.count("[") + text.count("{")
     if brackets <= MAX_DEPTH:
         # Fast path: json.loads without a Python hook, then a sound duplicate-key test.  Each key

@@ -525,17 +525,21 @@ class LeanSchema:
     """A hand model's lean validator (:func:`lean_schema`) and its player with no facts (a plain class:
     making a dataclass compiles its methods at start-up, issue 14)."""
 
-    __slots__ = ("empty_player", "validator")
+    __slots__ = ("empty_player", "listed_player", "validator")
 
     validator: SchemaValidator
     empty_player: Player
     """The region's player with no facts, as validating ``{}`` makes it: given to the validator for a
     player given by name only, or as ``{}`` or null (pydantic-core takes an instance of the model as it
     is)."""
+    listed_player: Player | None
+    """:func:`lean_json_schema` only: the player with no facts of a name in the list form of ``players``,
+    equal to :attr:`empty_player` but another object, so that a reader can tell the two forms apart."""
 
-    def __init__(self, validator: SchemaValidator, empty_player: Player) -> None:
+    def __init__(self, validator: SchemaValidator, empty_player: Player, listed_player: Player | None = None) -> None:
         self.validator = validator
         self.empty_player = empty_player
+        self.listed_player = listed_player
 
 
 @functools.cache
@@ -555,26 +559,61 @@ def lean_schema(model: type[Hand], spelled: bool = False) -> LeanSchema:
     run only for a hand that states options.  The output is the model's own instances.  Raises
     TypeError for a Python validator it does not know, so that a new one cannot be skipped silently.
     """
-    model.model_rebuild()
-    classes: set[type] = set()
     players: list[type[Player]] = []
-    schema = _lean(model.__pydantic_core_schema__, spelled, classes, players)
+    validator = _lean_validator(model, _Lean(spelled, players))
     if len(players) != 1:
         raise TypeError(f"{model.__name__}: the lean schema expects one player model, found {len(players)}")
-    # pydantic-core reuses the validator a complete model class already has for a schema of that
-    # class (it would bring back every Python validator): the classes are marked incomplete while
-    # the lean validator is built, and marked complete again right after.
-    complete = [cls for cls in classes if cls.__dict__.get("__pydantic_complete__")]
-    for cls in complete:
-        type.__setattr__(cls, "__pydantic_complete__", False)
-    try:
-        validator = SchemaValidator(schema)
-    finally:
-        for cls in complete:
-            type.__setattr__(cls, "__pydantic_complete__", True)
     # The player with no facts is made from the field defaults, as validating ``{}`` makes it (equal,
     # no field set), without building the player model's own validator, which nothing else needs.
     return LeanSchema(validator, players[0].model_construct())
+
+
+@functools.cache
+def lean_json_schema(model: type[Hand]) -> LeanSchema:
+    """:func:`lean_schema` (keys spelled exactly) for a JSON document's bytes (``validate_json``), with
+    what :func:`settle.engine.validation.lean_hand` does around that schema done in it instead:
+    ``players`` is a mapping whose null or ``{}`` values are the region's :attr:`~LeanSchema.empty_player`,
+    or a list of names each given the :attr:`~LeanSchema.listed_player` (a name repeated, or two names
+    the same after trimming spaces, is refused).  Both give the same ``Hand`` as the loader's data
+    through ``lean_hand``; the caller still has to know that the document repeats no key (the JSON
+    reader keeps the last).  Raises TypeError as :func:`lean_schema` does.
+    """
+    lean = lean_schema(model)
+    listed = type(lean.empty_player).model_construct()
+    return LeanSchema(_lean_validator(model, _Lean(False, [], json_players=(lean.empty_player, listed))),
+                      lean.empty_player, listed)
+
+
+def _lean_validator(model: type[Hand], walk: "_Lean") -> SchemaValidator:
+    """The validator of ``model``'s core schema made lean by ``walk`` (:func:`_lean`)."""
+    model.model_rebuild()
+    schema = _lean(model.__pydantic_core_schema__, walk)
+    # pydantic-core reuses the validator a complete model class already has for a schema of that
+    # class (it would bring back every Python validator): the classes are marked incomplete while
+    # the lean validator is built, and marked complete again right after.
+    complete = [cls for cls in walk.classes if cls.__dict__.get("__pydantic_complete__")]
+    for cls in complete:
+        type.__setattr__(cls, "__pydantic_complete__", False)
+    try:
+        return SchemaValidator(schema)
+    finally:
+        for cls in complete:
+            type.__setattr__(cls, "__pydantic_complete__", True)
+
+
+class _Lean:
+    """How :func:`_lean` walks a core schema: ``spelled`` (keep the spelling validators), the model
+    classes met (``classes``) and the player models among them (``players``), and for
+    :func:`lean_json_schema` the players with no facts (``json_players``: empty, listed)."""
+
+    __slots__ = ("classes", "json_players", "players", "spelled")
+
+    def __init__(self, spelled: bool, players: list[type[Player]],
+                 json_players: tuple[Player, Player] | None = None) -> None:
+        self.spelled = spelled
+        self.classes: set[type] = set()
+        self.players = players
+        self.json_players = json_players
 
 
 _NEVER: dict[str, Any] = {"type": "literal", "expected": [object()]}
@@ -594,9 +633,9 @@ def _constant(given: dict[str, Any], value: object) -> dict[str, Any]:
     return {"type": "chain", "steps": [given, {"type": "default", "schema": _NEVER, "on_error": "default", **default}]}
 
 
-def _lean(node: Any, spelled: bool, classes: set[type], players: list[type[Player]]) -> Any:
+def _lean(node: Any, walk: _Lean) -> Any:
     if isinstance(node, list):
-        return [_lean(item, spelled, classes, players) for item in node]
+        return [_lean(item, walk) for item in node]
     if not isinstance(node, dict):
         return node
     kind = node.get("type")
@@ -608,21 +647,23 @@ def _lean(node: Any, spelled: bool, classes: set[type], players: list[type[Playe
                     "choices": [_constant(_NOTHING, function(None)), node["schema"]]}
         if name not in LEAN_DROPPED or kind == "function-plain":
             raise TypeError(f"the lean schema does not know the validator {name} ({kind})")
-        if spelled and name in _SPELLING:
-            return {**node, "schema": _lean(node["schema"], spelled, classes, players)}
+        if walk.spelled and name in _SPELLING:
+            return {**node, "schema": _lean(node["schema"], walk)}
         if name == "_none_alias":
             spelling = {"type": "chain", "steps": [
                 {"type": "str", "strict": True, "strip_whitespace": True, "to_lower": True},
                 {"type": "literal", "expected": sorted(NOBODY_SPELLINGS)}]}
             return {"type": "union", "mode": "left_to_right",  # ``none`` itself first: no error to make
                     "choices": [{"type": "literal", "expected": [NOBODY]}, _constant(spelling, NOBODY),
-                                _lean(node["schema"], spelled, classes, players)]}
-        return _lean(node["schema"], spelled, classes, players)
+                                _lean(node["schema"], walk)]}
+        if name == "_players_mapping" and walk.json_players is not None:
+            return _json_players(_lean(node["schema"], walk), *walk.json_players)
+        return _lean(node["schema"], walk)
     if kind == "tagged-union" and callable(node.get("discriminator")):
         return {"type": "union", "mode": "left_to_right",
-                "choices": [_lean(choice, spelled, classes, players) for choice in node["choices"].values()]}
+                "choices": [_lean(choice, walk) for choice in node["choices"].values()]}
     kept = ("serialization", "metadata", "cls", "function")
-    out = {key: value if key in kept else _lean(value, spelled, classes, players) for key, value in node.items()}
+    out = {key: value if key in kept else _lean(value, walk) for key, value in node.items()}
     if kind == "default":
         fill = node["schema"].get("function", {}).get("function")
         if getattr(fill, "__qualname__", "") == _FILL and node.get("default", 0) is None:
@@ -630,8 +671,31 @@ def _lean(node: Any, spelled: bool, classes: set[type], players: list[type[Playe
         out.pop("validate_default", None)
     if kind == "model":
         cls = node["cls"]
-        classes.add(cls)
+        walk.classes.add(cls)
         out["config"] = {**out.get("config", {}), "validate_by_name": False}
         if issubclass(cls, Player):
-            players.append(cls)
+            walk.players.append(cls)
     return out
+
+
+def _json_players(mapping: dict[str, Any], empty: Player, listed: Player) -> dict[str, Any]:
+    """``players`` of :func:`lean_json_schema`: ``mapping`` (the lean name -> player schema) with null
+    and ``{}`` as ``empty``, or a list of names, each ``listed``."""
+    values = {"type": "union", "mode": "left_to_right",
+              "choices": [_constant(_NOTHING, empty), mapping["values_schema"]]}
+    named = {**mapping, "values_schema": values}
+
+    def from_list(names: object, handler: ValidatorFunctionWrapHandler) -> Any:
+        if type(names) is not list:
+            raise PydanticCustomError("players_list", "not a list of names")
+        try:
+            given = dict.fromkeys(names, listed)
+        except TypeError:  # a name that is no text (a mapping ...)
+            raise PydanticCustomError("players_list", "a name that is not text") from None
+        result = handler(given)
+        if len(result) != len(names):
+            raise PydanticCustomError("players_list", "a name given twice")
+        return result
+
+    listing = {"type": "function-wrap", "function": {"type": "no-info", "function": from_list}, "schema": named}
+    return {"type": "union", "mode": "left_to_right", "choices": [named, listing]}

@@ -12,13 +12,15 @@ runs the shared checks (:mod:`settle.rules.checks`) and the region's.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from settle.errors import HandError, Path, Problem
-from settle.model import Hand, Win, lean_schema, name_problem, trimmed_repeats
+from settle.loader import MAX_DEPTH
+from settle.model import Hand, Player, Win, lean_json_schema, lean_schema, name_problem, trimmed_repeats
 from settle.rules.checks import all_clear, common_problems, fan_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
 
@@ -133,6 +135,86 @@ def lean_hand(region: Region, data: Mapping[str, Any]) -> Hand | None:
     if fields["region"] != region.key:
         fields["region"] = region.key
     return hand
+
+
+def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
+    """The region and ``Hand`` of one JSON Lines line validated straight from its bytes (``raw``: the
+    line as read, with its newline, already found to be UTF-8), when that gives what the loader's
+    reading and :func:`validate_model` give, else None: then the caller reads the line as before.
+
+    The region's :func:`settle.model.lean_json_schema` validates the bytes (``validate_json``: no
+    ``json.loads``, no plain dicts).  pydantic-core's JSON reader takes no text ``json.loads``
+    refuses and reads the same values (NaN, big numbers, escapes), but it keeps the last of a
+    repeated key where the loader refuses the hand: so the keys of the ``Hand`` are counted
+    (:func:`_kept_keys`) against the colons of the line, and as each key written has its own colon,
+    equal counts mean that no key was repeated (nor two names the same after trimming).  None, too,
+    for any line this need not decide: not starting with ``{`` (a BOM, spaces), long enough to
+    hold a number of more than 4300 digits (``json.loads`` refuses one), with more brackets than
+    :data:`~settle.loader.MAX_DEPTH`, with a ``\\u`` escape of a surrogate (``json.loads`` keeps a
+    lone one), a region not written as its key, tiles (settled from the plain document).
+    tests/test_validate_bytes.py holds both readings to the same hands.
+    """
+    if raw[:1] != b"{" or len(raw) > _LINE_LIMIT or b"\\ud" in raw or b"\\uD" in raw:
+        return None
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        return None
+    found = _REGION_VALUE.search(raw)
+    if found is None:
+        return None
+    key = found.group(1).decode("ascii")
+    try:
+        region = get_region(key)
+    except KeyError:
+        return None
+    lean = lean_json_schema(region.hand_model)
+    try:
+        hand: Hand = lean.validator.validate_json(raw)
+    except ValidationError:
+        return None
+    if hand.region != key or has_tiles(hand) or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
+        return None
+    return region, hand
+
+
+_LINE_LIMIT = 4000
+"""The longest line :func:`lean_line` reads: too short for a 4300-digit number (Python's limit for
+reading one, which ``json.loads`` keeps and pydantic-core does not)."""
+
+_REGION_VALUE = re.compile(rb'"region"\s*:\s*"([a-z0-9_]+)"')
+"""A ``"region": "key"`` pair (inside a JSON string a quote is escaped, so this is a key and its value,
+or a line that is no JSON); :func:`lean_line` checks the validated hand's region against it."""
+
+
+def _kept_keys(hand: Hand, listed: Player | None) -> int:
+    """How many keys of the document ``hand`` was validated from are in it: the fields given of each
+    model (the hand, its players, wins, options, abandon) and the entries of its mappings (players,
+    their ``kongs``, the totals ``fans``); a name of the list form of ``players`` (``listed``) is no key.
+
+    Never more than the distinct keys of the document (each counted one was given once), and less
+    when a key was repeated, two names became one after trimming, or a model holds a mapping or model
+    not counted here (a new field): then :func:`lean_line` leaves the line to the loader.
+    """
+    given = hand.__pydantic_fields_set__
+    players = hand.players
+    keys = len(given) + len(players)
+    for player in players.values():
+        if player is listed:
+            keys -= 1
+            continue
+        facts = player.__pydantic_fields_set__
+        if facts:
+            keys += len(facts)
+            if "kongs" in facts:
+                keys += len(player.kongs)
+    if "fans" in given and hand.fans is not None:
+        keys += len(hand.fans)
+    if "win" in given:
+        keys += sum(len(win.__pydantic_fields_set__) for win in hand.wins)
+    if "options" in given:
+        keys += len(hand.options.__pydantic_fields_set__)
+    if "abandon" in given and hand.abandon is not None:
+        keys += len(hand.abandon.__pydantic_fields_set__)
+    return keys
 
 
 def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Problem]) -> list[Problem]:

@@ -10,8 +10,10 @@ The package, by concern:
 * :mod:`.outcome`: one hand (:class:`Outcome`: its label and its
   :class:`~settle.core.Settlement` or its :class:`~settle.errors.HandError`);
 * :mod:`.reading`: opening inputs, sniffing JSON Lines, JSON Lines blocks with their line
-  numbers, settling what the loader read;
-* :mod:`.pool`: the ordered worker pool (:func:`ordered_map`, :func:`worker_count`);
+  numbers and places (:func:`line_spans`), settling the lines (from their bytes where sound) and
+  what the loader read;
+* :mod:`.pool`: the ordered worker pool (:func:`ordered_map`, :func:`worker_count`), and
+  :func:`chunk_map`, which brings the workers' output back through shared memory;
 * :mod:`.standings`: :data:`Standings`, ``player -> [net, hands, won, dealt_in, liable, capped,
   golden]`` (:data:`STANDING_KEYS`), and how hands add to them;
 * :mod:`.encode`: :class:`Chunk` (consecutive hands settled and encoded: what worker processes
@@ -44,7 +46,7 @@ from settle.engine.batch.encode import (
     winners,
 )
 from settle.engine.batch.outcome import Outcome, hand_label, settle_data
-from settle.engine.batch.pool import WINDOW_PER_JOB, ordered_map, worker_count
+from settle.engine.batch.pool import SLOT_BYTES, WINDOW_PER_JOB, chunk_map, ordered_map, worker_count
 from settle.engine.batch.reading import (
     BLOCK_BYTES,
     INPUT_FORMATS,
@@ -53,15 +55,18 @@ from settle.engine.batch.reading import (
     hand_count,
     jsonl_outcomes,
     line_blocks,
+    line_spans,
     open_input,
     sniff_jsonl,
 )
 from settle.engine.batch.run import (
     PARALLEL_BYTES,
     BatchRun,
+    InputChanged,
     document_chunks,
     documents_task,
     jsonl_chunks,
+    jsonl_span_task,
     jsonl_task,
     run_batch,
     settle_input,
@@ -79,17 +84,20 @@ __all__ = [
     "INPUT_FORMATS",
     "JSONL_SUFFIXES",
     "PARALLEL_BYTES",
+    "SLOT_BYTES",
     "STANDING_KEYS",
     "STREAMED_FORMATS",
     "WINDOW_PER_JOB",
     "BatchRun",
     "BatchWriter",
     "Chunk",
+    "InputChanged",
     "Outcome",
     "Standings",
     "StreamWriter",
     "Totals",
     "cap_hits",
+    "chunk_map",
     "csv_line",
     "document_chunks",
     "document_outcomes",
@@ -103,8 +111,10 @@ __all__ = [
     "json_line",
     "jsonl_chunks",
     "jsonl_outcomes",
+    "jsonl_span_task",
     "jsonl_task",
     "line_blocks",
+    "line_spans",
     "merge_standings",
     "open_input",
     "ordered_map",

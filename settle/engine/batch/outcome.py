@@ -8,7 +8,10 @@ from typing import Any
 
 from settle.core import Settlement
 from settle.engine.hand import settle_hand
+from settle.engine.validation import rule_problems
 from settle.errors import HandError
+from settle.model import Hand
+from settle.rules.registry import Region
 
 
 @dataclass(slots=True)
@@ -37,5 +40,18 @@ def settle_data(data: Any, label: str, lines: dict[Any, int], source: str) -> Ou
     :class:`HandError` comes back in ``error``, located (``lines``, hand ``label``, ``source``)."""
     try:
         return Outcome(label, settle_hand(data))
+    except HandError as exc:
+        return Outcome(label, error=exc.located(lines, hand=str(label), source=source))
+
+
+def settle_validated(region: Region, hand: Hand, label: str, lines: dict[Any, int], source: str) -> Outcome:
+    """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`: no
+    tiles): the rule checks, then the region's scoring, as :func:`settle.engine.hand.settle_hand` does
+    after validating; never raises for bad input."""
+    try:
+        problems = rule_problems(region, hand)
+        if problems:
+            raise HandError(problems)
+        return Outcome(label, region.settle(hand))
     except HandError as exc:
         return Outcome(label, error=exc.located(lines, hand=str(label), source=source))

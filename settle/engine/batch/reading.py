@@ -17,7 +17,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any, BinaryIO
 
-from settle.engine.batch.outcome import Outcome, settle_data
+from settle.engine.batch.outcome import Outcome, settle_data, settle_validated
+from settle.engine.validation import lean_line
 from settle.errors import HandError, Problem
 
 INPUT_FORMATS = ("auto", "yaml", "json", "jsonl")
@@ -66,7 +67,13 @@ def hand_count(block: bytes) -> int:
     A blank line holds only spaces, tabs, carriage returns, vertical tabs and form feeds.  The
     first line is tested on its own so that the later ones are found by a pattern that starts
     with a newline (a fast search; ``^`` in MULTILINE mode tries every byte)."""
-    return block.count(b"\n") + 1 - len(_BLANK_LATER.findall(block)) - (_BLANK_FIRST.match(block) is not None)
+    return _counts(block)[0]
+
+
+def _counts(block: bytes) -> tuple[int, int]:
+    """``(hands, newlines)`` of ``block``: :func:`hand_count`, and the newlines it holds (its lines - 1)."""
+    newlines = block.count(b"\n")
+    return newlines + 1 - len(_BLANK_LATER.findall(block)) - (_BLANK_FIRST.match(block) is not None), newlines
 
 
 def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int]]:
@@ -75,60 +82,89 @@ def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Ite
     A block is lines joined by newlines, without the last newline; ``first_line`` is the
     1-based line of its first line and ``first_index`` the 1-based number of its first hand.
     Blocks without a hand are skipped.  A line longer than the loader's limit is passed on
-    alone (the loader reports it) rather than held in memory.
+    alone (the loader reports it) rather than held in memory.  (:func:`line_spans` with the
+    blocks' places.)
     """
+    for block, _, line, index in line_spans(stream, head, size):
+        yield block, line, index
+
+
+def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int, int]]:
+    """:func:`line_blocks` with each block's place: ``(block, offset, first_line, first_index)``, where
+    ``offset`` is the byte of ``head`` + the stream where the block starts (0: the first byte of
+    ``head``), so that a worker can read the block itself from a regular file (``os.pread``)."""
     from settle.loader import MAX_DOCUMENT_BYTES
 
-    line, index, pending, skipping = 1, 1, head, False
-    while True:
-        data = stream.read(size)
-        if not data:
-            break
-        pending += data
-        cut = pending.rfind(b"\n")
+    line, index, skipping = 1, 1, False
+    tail, offset = b"", 0  # the unfinished last line read, and the byte where it starts
+    data = head or stream.read(size)
+    while data:
         if skipping:  # the rest of an over-long line already passed on
-            if cut < 0:
-                pending = b""
+            rest = data.find(b"\n") + 1
+            if not rest:
+                offset += len(data)
+                data = stream.read(size)
                 continue
-            pending, skipping = pending[pending.find(b"\n") + 1:], False
+            offset += rest
             line += 1
-            cut = pending.rfind(b"\n")
+            data, skipping = data[rest:], False
+        cut = data.rfind(b"\n")
         if cut < 0:
-            if len(pending) > MAX_DOCUMENT_BYTES:
-                yield pending, line, index
-                index, pending, skipping = index + 1, b"", True
+            tail += data
+            if len(tail) > MAX_DOCUMENT_BYTES:
+                yield tail, offset, line, index
+                offset += len(tail)
+                index, tail, skipping = index + 1, b"", True
+            data = stream.read(size)
             continue
-        block, pending = pending[:cut], pending[cut + 1:]
-        hands = hand_count(block)
+        block = tail + memoryview(data)[:cut] if tail else data[:cut]  # one copy of the bytes read
+        tail = data[cut + 1:]
+        hands, newlines = _counts(block)
         if hands:
-            yield block, line, index
-        line += block.count(b"\n") + 1
+            yield block, offset, line, index
+        offset += len(block) + 1
+        line += newlines + 1
         index += hands
-    if pending.strip() and not skipping:
-        yield pending, line, index
+        data = stream.read(size)
+    if tail.strip() and not skipping:
+        yield tail, offset, line, index
 
 
 def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
     """Settle each hand of ``block``: whole JSON Lines whose first line is line ``first_line`` of the
     file and whose first hand is hand ``first_index`` (1-based, blank lines not counted).
 
-    Each line is read by :func:`settle.loader.iter_documents` (duplicate keys, encoding, size
-    limits), then its line numbers and ``file:index`` label are moved from the block to the file.
-    Never raises for bad input: a bad line is an :class:`Outcome` with its error.
+    Each line is read by :func:`settle.loader.jsonl_lines` (encoding, size limits) and validated
+    straight from its bytes (:func:`settle.engine.validation.lean_line`); a line that does not
+    validate so is parsed by :func:`settle.loader.jsonl_hand` (duplicate keys ...) and settled from
+    its data, as before.  Its line numbers and ``file:index`` label are moved from the block to the
+    file.  Never raises for bad input: a bad line is an :class:`Outcome` with its error.
     """
-    from settle.loader import iter_documents
+    from settle.loader import Document, jsonl_hand, jsonl_lines
 
     shift = first_line - 1
-    for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
-        if isinstance(item, HandError):
-            given = item.problems[0].hand if item.problems else None  # its id, or its place in the block
+    for index, item in enumerate(jsonl_lines(io.BytesIO(block), source), first_index):
+        if not isinstance(item, HandError):
+            validated = lean_line(item.raw)
+            if validated is not None:
+                region, hand = validated
+                ident = hand.id
+                given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
+                label = given if given and given != f"{source}:{item.index}" else f"{source}:{index}"
+                yield settle_validated(region, hand, label, {(): item.number + shift}, source)
+                continue
+            parsed: Document | HandError = jsonl_hand(item.text, item.number, source, item.index)
+        else:
+            parsed = item
+        if isinstance(parsed, HandError):
+            given = parsed.problems[0].hand if parsed.problems else None  # its id, or its place in the block
             label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
             line = _hand_line(block, index - first_index) + shift
-            yield Outcome(label, error=HandError([_moved(p, line, label) for p in item.problems]))
+            yield Outcome(label, error=HandError([_moved(p, line, label) for p in parsed.problems]))
             continue
-        line = item.lines.get((), 1) + shift
-        label = item.label if item.label != f"{source}:{item.index}" else f"{source}:{index}"
-        yield settle_data(item.data, label, {(): line}, source)
+        line = parsed.lines.get((), 1) + shift
+        label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
+        yield settle_data(parsed.data, label, {(): line}, source)
 
 
 def _hand_line(block: bytes, k: int) -> int:

@@ -9,6 +9,8 @@ input order (:func:`~settle.engine.batch.pool.ordered_map`).
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -16,18 +18,19 @@ from typing import Any, BinaryIO
 
 from settle.engine.batch.encode import Chunk, Totals, encode, record
 from settle.engine.batch.outcome import hand_label, settle_data
-from settle.engine.batch.pool import ordered_map, worker_count
+from settle.engine.batch.pool import chunk_map, forks, worker_count
 from settle.engine.batch.reading import (
     BLOCK_BYTES,
     INPUT_FORMATS,
     JSONL_SUFFIXES,
     document_outcomes,
     jsonl_outcomes,
-    line_blocks,
+    line_spans,
     open_input,
     sniff_jsonl,
 )
 from settle.engine.batch.write import BatchWriter
+from settle.errors import HandError
 
 PARALLEL_BYTES = 4 << 20
 """``jobs=0`` (auto) starts worker processes only once an input is longer than this (about 15,000
@@ -139,7 +142,7 @@ def document_chunks(raw: bytes, source: str, kind: str, run: BatchRun, size: int
     groups = iter(lambda: [item for _, item in zip(range(size), items, strict=False)], [])
     jobs = run.jobs if run.jobs > 0 else (worker_count() if len(raw) > PARALLEL_BYTES else 1)
     tasks = ((group, source, run.fmt, run.strict, run.json_lang) for group in groups)
-    for chunk in ordered_map(documents_task, tasks, jobs):
+    for chunk in chunk_map(documents_task, tasks, jobs):
         yield chunk
         if chunk.stopped:
             return
@@ -147,27 +150,68 @@ def document_chunks(raw: bytes, source: str, kind: str, run: BatchRun, size: int
 
 def jsonl_chunks(stream: BinaryIO, head: bytes, source: str, run: BatchRun) -> Iterator[Chunk]:
     """Settle JSON Lines block by block (after ``head``, bytes already read), in order; in worker
-    processes once the input is large."""
-    blocks = line_blocks(stream, head, BLOCK_BYTES)
-    first: list[tuple[bytes, int, int]] = []
+    processes once the input is large.
+
+    Here the blocks are only found and numbered (their first line and hand, for the labels and the
+    errors' lines: :func:`~settle.engine.batch.reading.line_spans`); a forked worker reads a block of
+    a regular file itself (:func:`jsonl_span_task`, stdin too when it is one), and is sent the block
+    of any other input (a pipe).  The output comes back by :func:`~settle.engine.batch.pool.chunk_map`.
+    Raises :class:`~settle.errors.HandError` when a worker finds the file shorter than it was read.
+    """
+    origin = _file_start(stream, head)  # taken before anything more is read
+    spans = line_spans(stream, head, BLOCK_BYTES)
+    first: list[tuple[bytes, int, int, int]] = []
     seen = 0
-    for block in blocks:  # read ahead up to PARALLEL_BYTES to decide whether workers pay off
-        first.append(block)
-        seen += len(block[0])
+    for span in spans:  # read ahead up to PARALLEL_BYTES to decide whether workers pay off
+        first.append(span)
+        seen += len(span[0])
         if seen > PARALLEL_BYTES:
             break
     else:
-        blocks = iter(())
+        spans = iter(())
     if not first:  # no hand at all: the loader's own message for an empty input
         yield encode(jsonl_outcomes(b"", source, 1, 1), run.fmt, run.strict, run.json_lang)
         return
     jobs = run.jobs if run.jobs > 0 else (worker_count() if seen > PARALLEL_BYTES else 1)
-    tasks = ((block, source, line, index, run.fmt, run.strict, run.json_lang)
-             for block, line, index in _chain(first, blocks))
-    for chunk in ordered_map(jsonl_task, tasks, jobs):
+    fmt, strict, lang = run.fmt, run.strict, run.json_lang
+    if origin is None or jobs <= 1 or not forks():
+        tasks: Iterator[Any] = ((block, source, line, index, fmt, strict, lang)
+                                for block, _, line, index in _chain(first, spans))
+        yield from _until_stopped(chunk_map(jsonl_task, tasks, jobs))
+        return
+    # The workers' own descriptor of the file: a forked worker closes stdin (multiprocessing does).
+    fd = os.dup(stream.fileno())
+    try:
+        tasks = ((fd, origin + offset, len(block), source, line, index, fmt, strict, lang)
+                 for block, offset, line, index in _chain(first, spans))
+        yield from _until_stopped(chunk_map(jsonl_span_task, tasks, jobs))
+    except InputChanged:
+        raise HandError.at((), f"cannot read {source}: it changed while it was read") from None
+    finally:
+        os.close(fd)
+
+
+def _until_stopped(chunks: Iterator[Chunk]) -> Iterator[Chunk]:
+    """``chunks`` up to the first that ``strict`` stopped at (included)."""
+    for chunk in chunks:
         yield chunk
         if chunk.stopped:
             return
+
+
+def _file_start(stream: BinaryIO, head: bytes) -> int | None:
+    """Where in its file ``head`` + the rest of ``stream`` start, when ``stream`` is a regular file that
+    workers can read themselves (``os.pread``; ``head``, if any, the bytes just read from it), else None."""
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        start = stream.tell() - len(head)
+        if start < 0 or (head and os.pread(fd, len(head), start) != head):
+            return None
+    except (AttributeError, OSError, ValueError):  # no descriptor (a BytesIO), or no position
+        return None
+    return start
 
 
 def _chain(first: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
@@ -186,6 +230,23 @@ def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str]) -> Chunk:
     chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
     chunk.size = len(block) + 1
     return chunk
+
+
+def jsonl_span_task(task: tuple[int, int, int, str, int, int, str, bool, str]) -> Chunk:
+    """Worker entry point for a block the worker reads itself: ``(fd, offset, length, source, first_line,
+    first_index, fmt, strict, lang)`` -> :func:`jsonl_task` of the ``length`` bytes at ``offset`` of the
+    regular file open as ``fd`` (the parent's duplicate, inherited; ``os.pread`` moves no position).
+    Raises :class:`InputChanged` when the file no longer has those bytes (it shrank)."""
+    fd, offset, length, source, first_line, first_index, fmt, strict, lang = task
+    block = os.pread(fd, length, offset)
+    if len(block) != length:
+        raise InputChanged(source)
+    return jsonl_task((block, source, first_line, first_index, fmt, strict, lang))
+
+
+class InputChanged(Exception):
+    """A worker found fewer bytes in a JSON Lines file than the parent had read there: the file
+    changed while it was settled (raised in the worker, reported by :func:`jsonl_chunks`)."""
 
 
 def documents_task(task: tuple[list[Any], str, str, bool, str]) -> Chunk:

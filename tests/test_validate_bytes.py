@@ -1,0 +1,286 @@
+"""A JSON Lines line validated straight from its bytes gives what the loader and validate_model give (issue 14).
+
+:func:`settle.engine.validation.lean_line` validates a line's bytes with the region's
+:func:`settle.model.lean_json_schema` (``validate_json``: no ``json.loads``, no plain dicts) and
+takes the hand only when that is sound: a repeated key (which the JSON reader keeps the last of,
+where the loader refuses the hand) shows as fewer keys in the hand than colons in the line, and
+every line it does not decide goes to the loader as before.  Here every hand it takes must be the
+one the loader's data and :func:`settle.engine.validation.validate_model` make (the same classes,
+values, key order and fields set), on the corpus, the fixtures and their mutants written as JSON in
+several styles, with keys written twice, escaped, and odd values (NaN, huge numbers, lone
+surrogates, a BOM); and the batch must write the same bytes as the loader's path.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from settle.engine.batch import encode
+from settle.engine.batch.outcome import Outcome, settle_data
+from settle.engine.batch.reading import _hand_line, _moved, jsonl_outcomes
+from settle.engine.validation import lean_line, validate_model
+from settle.errors import HandError
+from settle.loader import Document, iter_documents
+from settle.rules.registry import get_region
+from tests.strategies import any_hand
+from tests.test_lean_validation import CORPUS_DOCUMENTS, FIXTURE_DOCUMENTS, mutate, snapshot
+
+SOURCE = "t.jsonl"
+
+# --- JSON text, written in several ways ------------------------------------------------------------------
+
+STYLES = [
+    {"ascii": False, "item": ", ", "key": ": "},
+    {"ascii": True, "item": ", ", "key": ": "},
+    {"ascii": False, "item": ",", "key": ":"},
+    {"ascii": False, "item": " ,\t", "key": " :  "},
+]
+"""How a line is written: ``\\u`` escapes or UTF-8, separators with and without spaces."""
+
+
+def emit(value: Any, style: dict[str, Any], twice: tuple[Any, ...] | None = None, odd: Any = None,
+         escaped: tuple[Any, ...] | None = None, path: tuple[Any, ...] = ()) -> str:
+    """``value`` as JSON text in ``style``; the key at ``twice`` written twice (first with ``odd``, then
+    with its own value: ``json.loads`` keeps the last), the key at ``escaped`` written in ``\\u`` escapes."""
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            here = (*path, key)
+            name = json.dumps(str(key), ensure_ascii=style["ascii"])
+            if here == escaped:
+                name = '"' + "".join(f"\\u{ord(c):04x}" for c in str(key)) + '"'
+            text = emit(item, style, twice, odd, escaped, here)
+            if here == twice:
+                parts.append(name + style["key"] + json.dumps(odd, ensure_ascii=style["ascii"]))
+            parts.append(name + style["key"] + text)
+        return "{" + style["item"].join(parts) + "}"
+    if isinstance(value, list):
+        items = (emit(v, style, twice, odd, escaped, (*path, i)) for i, v in enumerate(value))
+        return "[" + style["item"].join(items) + "]"
+    return json.dumps(value, ensure_ascii=style["ascii"])
+
+
+def key_paths_of(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every path of a mapping key below ``value``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (*path, key)
+            yield from key_paths_of(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from key_paths_of(item, (*path, i))
+
+
+def lines_of(data: Any, rng: random.Random) -> Iterator[bytes]:
+    """``data`` written as a line in every style, and with a key written twice and escaped."""
+    if not isinstance(data, dict):
+        return
+    for style in STYLES:
+        yield emit(data, style).encode() + b"\n"
+    paths = list(key_paths_of(data))
+    if paths:
+        style = rng.choice(STYLES)
+        path = rng.choice(paths)
+        odd = rng.choice([None, 0, 1, "A", [], {}, True])
+        yield emit(data, style, twice=path, odd=odd).encode() + b"\n"
+        yield emit(data, style, twice=path, odd=_value_at(data, path)).encode() + b"\n"  # the same value twice
+        yield emit(data, style, escaped=rng.choice(paths)).encode() + b"\n"
+
+
+def _value_at(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+# --- the two readings -----------------------------------------------------------------------------------
+
+
+def reference(raw: bytes) -> tuple[str, Any, Any] | None:
+    """What the loader and validate_model make of one line: (region key, hand, the loader's data), or
+    None when either refuses it."""
+    (item,) = list(iter_documents(io.BytesIO(raw), SOURCE, fmt="jsonl"))
+    if isinstance(item, HandError):
+        return None
+    try:
+        region, hand = validate_model(item.data)
+    except HandError:
+        return None
+    return region.key, hand, item.data
+
+
+def agree(raw: bytes) -> bool:
+    """Assert that when :func:`lean_line` takes ``raw``, it gives the region and hand of the loader's
+    path, with the id the label is made of; whether it took it."""
+    got = lean_line(raw)
+    if got is None:
+        return False
+    expected = reference(raw)
+    assert expected is not None, f"lean_line takes a line the loader or validation refuses: {raw!r}"
+    key, hand, data = expected
+    assert got[0].key == key, raw
+    assert snapshot(got[1]) == snapshot(hand), raw
+    assert got[1].id == data.get("id") and type(got[1].id) is type(data.get("id")), raw
+    return True
+
+
+DOCUMENTS = [data for _, data in CORPUS_DOCUMENTS + FIXTURE_DOCUMENTS]
+
+
+def test_corpus_fixtures_and_mutants_in_every_style() -> None:
+    taken = refused = 0
+    for n, data in enumerate(DOCUMENTS):
+        rng = random.Random(f"settle-bytes:{n}")
+        for variant in [data] + [mutate(data, rng) for _ in range(12)]:
+            for raw in lines_of(variant, rng):
+                if agree(raw):
+                    taken += 1
+                else:
+                    refused += 1
+    assert taken > 1000 and refused > 2000, (taken, refused)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_hand(), st.randoms(use_true_random=False), st.integers(0, 2))
+def test_mutated_generated_hands(data: dict[str, Any], rng: random.Random, changes: int) -> None:
+    for _ in range(changes):
+        data = mutate(data, rng)
+    for raw in lines_of(data, rng):
+        agree(raw)
+
+
+def test_generated_hands_are_read_from_their_bytes() -> None:
+    """The batch benchmark's hands (bench/bench_batch.py) all take the bytes path, written as it writes them."""
+    from bench.bench_batch import generate
+
+    for data in generate(600, seed=14):
+        raw = json.dumps(data, ensure_ascii=False).encode() + b"\n"
+        assert agree(raw), raw
+
+
+WUHAN = {"region": "wuhan", "players": {"A": {"opens": 1}, "B": {}, "C": None, "D": {"kongs": {"concealed": 1}}},
+         "dealer": "A", "win": {"winner": "A", "by": "self_draw"}, "id": "x1"}
+
+
+@pytest.mark.parametrize("text", [
+    '{"region": "wuhan", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": {"A": {}, "A": {"opens": 1}, "B": {}, "C": {}}, "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": {"A": {}, "A ": {}, "B": {}, "C": {}}, "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", "A", "B", "C"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", " A", "B", "C"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": {"A": {"opens": 1, "opens": 2}, "B": {}, "C": {}, "D": {}}, "dealer": "A", '
+    '"draw": true}',
+    '{"region": "wuhan", "players": {"A": {"kongs": {"concealed": 1, "concealed": 2}}, "B": {}, "C": {}, "D": {}}, '
+    '"dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "fans": {"A": 1, "A": 2, "B": 0, "C": 0, '
+    '"D": 0}, "win": {"winner": "A", "by": "self_draw"}}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "win": {"winner": "A", "winner": "B", '
+    '"by": "self_draw"}}',
+    '{"region": "wuxue", "players": ["A", "B", "C", "D"], "dealer": "A", "options": {"piao": 5, "piao": 6}, '
+    '"draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "abandon": {"by": "B", "by": "C"}}',
+    '{"region": "wuhan", "\\u0072egion": "wuxue", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": "\\ud800"}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": "\\ud83c\\udc04"}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": NaN}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": ' + "7" * 4400 + "}",
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": ' + "7" * 300 + "}",
+    '\ufeff{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    ' {"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}\x0c',
+    '{"region": "武汉", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": "a:b"}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "id": 12}',
+    '{"region": "wuhan", "players": [" A", "B", "C", "D"], "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": {"A": null, "B": {}, "C": [], "D": {}}, "dealer": "A", "draw": true}',
+    '{"region": "wuhan", "players": {"A": {}, "B": {}, "C": {}, "D": {}}, "dealer": "A", "options": {}, "draw": true}',
+    '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "win": {"winner": "A", "by": "self_draw", '
+    '"tiles": {"hand": "123m456m789m123p55s", "win_tile": "5s"}}}',
+    json.dumps(WUHAN), json.dumps(WUHAN, ensure_ascii=True, separators=(",", ":")),
+])
+def test_written_cases(text: str) -> None:
+    """Keys written twice at every level, names the same after trimming, escapes, odd numbers, a BOM,
+    spaces around the object, an alias of the region, a colon in a string, tiles: each either taken
+    with the loader's hand or left to the loader, and the batch writes the same either way."""
+    raw = text.encode("utf-8", "surrogatepass") + b"\n"
+    agree(raw)
+    assert batch_output(raw) == reference_output(raw)
+
+
+def test_what_is_left_to_the_loader() -> None:
+    """The cases above that must not be taken from the bytes: a repeated key or name, a BOM, spaces, a
+    colon in a string, tiles, an alias of the region."""
+    base = '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true'
+    assert lean_line((base + "}\n").encode()) is not None
+    assert lean_line((base + ', "id": 12}\n').encode()) is not None
+    for text in [base + ', "draw": true}', base + ', "id": "a:b"}', " " + base + "}", "\ufeff" + base + "}",
+                 base.replace("wuhan", "武汉") + "}", base.replace('"A", "B"', '"A", " A"') + "}",
+                 base + ', "id": "\\ud83c\\udc04"}']:
+        assert lean_line(text.encode() + b"\n") is None, text
+
+
+def test_listed_and_empty_players_are_the_region_players_with_no_facts() -> None:
+    listed = lean_line(b'{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}\n')
+    mapped = lean_line(b'{"region": "wuhan", "players": {"A": {}, "B": null, "C": {}, "D": {}}, "dealer": "A", '
+                       b'"draw": true}\n')
+    assert listed is not None and mapped is not None
+    assert listed[1] == mapped[1] and list(listed[1].players) == ["A", "B", "C", "D"]
+    region = get_region("wuhan")
+    assert type(listed[1]) is region.hand_model and type(listed[1].players["A"]) is type(mapped[1].players["A"])
+
+
+# --- the batch: the same bytes as the loader's path --------------------------------------------------------
+
+
+def reference_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
+    """:func:`jsonl_outcomes` as it was before the bytes path: every line through the loader and
+    :func:`settle_data`."""
+    shift = first_line - 1
+    for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
+        if isinstance(item, HandError):
+            given = item.problems[0].hand if item.problems else None
+            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
+            line = _hand_line(block, index - first_index) + shift
+            yield Outcome(label, error=HandError([_moved(p, line, label) for p in item.problems]))
+            continue
+        assert isinstance(item, Document)
+        line = item.lines.get((), 1) + shift
+        label = item.label if item.label != f"{source}:{item.index}" else f"{source}:{index}"
+        yield settle_data(item.data, label, {(): line}, source)
+
+
+def batch_output(block: bytes, first_line: int = 3, first_index: int = 2) -> tuple[bytes, list[Any], int]:
+    chunk = encode(jsonl_outcomes(block.rstrip(b"\n"), SOURCE, first_line, first_index), "jsonl")
+    return chunk.data, chunk.problems, chunk.bad
+
+
+def reference_output(block: bytes, first_line: int = 3, first_index: int = 2) -> tuple[bytes, list[Any], int]:
+    chunk = encode(reference_outcomes(block.rstrip(b"\n"), SOURCE, first_line, first_index), "jsonl")
+    return chunk.data, chunk.problems, chunk.bad
+
+
+def test_a_block_of_every_kind_of_line_writes_the_same() -> None:
+    rng = random.Random("settle-bytes-block")
+    lines: list[bytes] = [b"\xef\xbb\xbf" + json.dumps(WUHAN).encode() + b"\n", b"\n", b"  \t\n"]
+    for data in DOCUMENTS[::3]:
+        lines += list(lines_of(mutate(data, rng), rng))[:3]
+        lines.append(b"\n" if rng.random() < 0.2 else b"")
+    lines += [b"{not json\n", b'{"region": "wuhan", "id": "t.jsonl:5"}\n', b"\xff\xfe\n", b"[1, 2]\n"]
+    block = b"".join(lines)
+    got, expected = batch_output(block), reference_output(block)
+    assert got == expected
+    assert got[2] > 20 and got[0].count(b"\n") > 100  # bad hands and good ones
+
+
+def test_a_foreign_encoding_on_the_first_line_ends_the_block_as_before() -> None:
+    block = '{"region": "wuhan"}\n'.encode("utf-16") + b"\n" + json.dumps(WUHAN).encode()
+    assert batch_output(block) == reference_output(block)
