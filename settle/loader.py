@@ -94,10 +94,13 @@ class Document:
 class _Fatal(Exception):
     """A problem after which nothing more of the file can be read."""
 
-    def __init__(self, message: str, line: int | None, path: Path = (), kind: str = "") -> None:
+    def __init__(
+        self, message: str, line: int | None, path: Path = (), kind: str = "", index: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.index = index  # character index of the failure in a YAML stream: reading resumes after it
         self.path = path
         self.kind = kind  # what went wrong, for code (``encoding``: not UTF-8 at all); the message is for people
 
@@ -142,9 +145,11 @@ def iter_documents(
       grow with the file; ``max_bytes`` applies per line).
 
     A problem confined to one hand (a bad JSON line, a duplicate key, an item that is
-    not a mapping) is yielded as a ``HandError`` and reading goes on. A problem that
-    makes the rest unreadable (YAML syntax error, bad encoding of the whole file,
-    file over ``max_bytes``, nesting past :data:`MAX_DEPTH`) is yielded once, last.
+    not a mapping) is yielded as a ``HandError`` and reading goes on. In a YAML stream a
+    YAML syntax error, nesting past :data:`MAX_DEPTH`, a character YAML refuses or a byte
+    that is not UTF-8 refuses its document and reading resumes at the next ``---`` line
+    (issue 15); a problem that makes the rest unreadable (a UTF-16/32 file, a file over
+    ``max_bytes``, an error with no ``---`` after it) is yielded once, last.
     Every yielded problem has ``hand`` set to ``f"{source}:{index}"`` (1-based hand
     position) and ``source`` set. Raises ``ValueError`` only for an unknown ``fmt``.
     """
@@ -198,7 +203,12 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
         if len(raw) > max_bytes:
             hint = " (for bigger batches use JSON Lines, one hand per line)" if batch else ""
             raise _Fatal(f"document is larger than the {_limit_text(max_bytes)} limit{hint}", None)
-        text = _decode(raw)
+        try:
+            text = _decode(raw)
+        except _Fatal as fatal:
+            if not batch or kind == "json" or fatal.kind == "encoding":
+                raise
+            text = _decode_lenient(raw)  # issue 15 item 4: only the documents with bad bytes are bad
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
         return
@@ -242,9 +252,43 @@ def _describe(value: object) -> str:
 
 
 def _line_col(text: str, index: int, first_line: int = 1) -> tuple[int, int]:
-    """1-based line and column of character ``index``."""
+    """1-based line and column (in code points) of character ``index``, as an editor counts them:
+    a line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (issue 15 item 2)."""
+    crs = text.count("\r", 0, index)
     line = first_line + text.count("\n", 0, index)
-    return line, index - text.rfind("\n", 0, index)
+    if crs:
+        line += crs - text.count("\r\n", 0, index)
+    return line, index - max(text.rfind("\n", 0, index), text.rfind("\r", 0, index))
+
+
+def _line_start(text: str, index: int) -> int:
+    """Index where the editor line holding character ``index`` starts."""
+    return max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
+
+
+_LIBYAML_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def _line_map(text: str) -> list[int] | None:
+    """Editor line of each libyaml line (1-based, ``[0]`` unused), or None when they agree.
+
+    libyaml also ends lines at U+0085, U+2028 and U+2029; an editor does not (issue 15 item 2).
+    Only built when the text holds one of them: O(1) for ordinary text."""
+    if "\x85" not in text and "\u2028" not in text and "\u2029" not in text:
+        return None
+    mapping, line = [1, 1], 1
+    for match in _LIBYAML_BREAK.finditer(text):
+        if match.group() not in ("\x85", "\u2028", "\u2029"):
+            line += 1
+        mapping.append(line)
+    return mapping
+
+
+def _mapped(mapping: list[int], line: int | None) -> int | None:
+    """``line`` (libyaml's count) as an editor counts it."""
+    if line is None or line <= 0:
+        return line
+    return mapping[min(line, len(mapping) - 1)]
 
 
 # --------------------------------------------------------------------------- encoding
@@ -287,6 +331,14 @@ def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
         column = len(raw[line_start : exc.start].decode("utf-8", "replace")) + 1
         message = f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} at line {line}, column {column}"
         raise _Fatal(message, line) from None
+
+
+def _decode_lenient(raw: bytes) -> str:
+    """Text of ``raw`` with each byte that is not UTF-8 kept as a lone surrogate (U+DC80-U+DCFF):
+    :data:`_NON_PRINTABLE` finds it and only its document is refused (issue 15 item 4)."""
+    if raw.startswith(_UTF8_BOM):
+        raw = raw[len(_UTF8_BOM) :]
+    return raw.decode("utf-8", "surrogateescape")
 
 
 # --------------------------------------------------------------------------- YAML
@@ -342,8 +394,14 @@ class _YamlReader:
         self.anchors: dict[str, tuple[Any, int, int]] = {}
         self.open_anchors: set[str] = set()
         self.cache: dict[str, Any] = {}
-        self.failed_at: int | None = None  # line of a YAML syntax error
-        self.document_line = 1  # where the document being read starts
+        self.failed_at: int | None = None  # character index of a YAML syntax error (or a refused document)
+        self.document_index = -1  # character index where the document being read starts
+        self.line_map: list[int] | None = None  # libyaml line -> editor line, when they differ
+        self.loader_text = ""  # the text being read (for messages on the error path)
+        self.refuse_at: int | None = None  # index of a character libyaml refused: read again up to its document
+        self.started = (0, 0)  # hands and documents before this pass
+        self.yielded = 0  # items this pass yielded (a second pass skips them)
+        self.skip = 0
         self._start_hand(0)
 
     # -- driving
@@ -358,23 +416,41 @@ class _YamlReader:
         reader: _YamlReader | None = self
         while reader is not None:
             yield from reader._read(text)
+            if reader.refuse_at is not None and reader.failed_at is None:
+                # libyaml refused a character before the hands ahead of it were read (it reads
+                # ahead): read again up to that document, then refuse it (issue 15 items 4, 6).
+                again = _YamlReader(self.source, self.batch)
+                again.hands, again.documents = reader.started
+                again.refuse_at, again.skip = reader.refuse_at, reader.yielded
+                reader = again
+                continue
             reader, text = reader._resumed(text)
 
     def _resumed(self, text: str) -> tuple[_YamlReader | None, str]:
         """A fresh reader for the documents after a syntax error, and the text it reads."""
-        start = None if self.failed_at is None else _next_document_line(text, self.failed_at, self.document_line)
-        if not self.batch or start is None:
+        if not self.batch or self.failed_at is None:
+            return None, text
+        start = _next_document_start(text, self.failed_at, self.document_index)
+        if start is None:
             return None, text
         reader = _YamlReader(self.source, self.batch)
         reader.hands, reader.documents = self.hands + 1, self.documents + 1  # the bad one counted
-        lines = text.split("\n")
-        return reader, "\n" * (start - 1) + "\n".join(lines[start - 1:])
+        # Blank out what was read: every character keeps its index and line (issue 15 items 1, 2).
+        return reader, _BLANK.sub(" ", text[:start]) + text[start:]
 
     def _read(self, text: str) -> Iterator[Document | HandError]:
         """One pass of the event loop over ``text``; a syntax error is yielded last and its line
         kept in ``failed_at``."""
         out = self.out
         loader = None
+        refused: _Fatal | None = None
+        self.line_map = line_map = _line_map(text)
+        self.started = (self.hands, self.documents)
+        if self.refuse_at is not None:  # the second pass, up to the document libyaml refuses
+            refused, cut = _refused_character(text, self.refuse_at)
+            text = text[:cut]
+            self.refuse_at = None
+        self.loader_text = text
         try:
             loader = self.loader = _Loader(text)  # the pure-Python reader checks characters here
             get_event, fast_scalar = loader.get_event, self._fast_scalar
@@ -397,22 +473,47 @@ class _YamlReader:
                 elif kind is StreamEndEvent:
                     break
                 if out:
-                    yield from out
+                    self.yielded += len(out)
+                    if self.skip or line_map is not None:
+                        yield from self._kept(out, line_map)
+                    else:
+                        yield from out
                     out.clear()
-        except yaml.YAMLError as exc:
+        except (yaml.YAMLError, UnicodeEncodeError) as exc:
+            # A refused character, or a byte that is not UTF-8 (kept by _decode_lenient)
+            if self.batch and refused is None and isinstance(exc, yaml.reader.ReaderError | UnicodeEncodeError):
+                bad = _NON_PRINTABLE.search(text)
+                if bad is not None:
+                    self.refuse_at = bad.start()  # run() reads again up to its document
+                    return
+            if isinstance(exc, UnicodeEncodeError):  # not reached: only lenient text holds surrogates
+                raise
             fatal = _yaml_fatal(exc, text)
-            self.failed_at = fatal.line
+            self.failed_at = fatal.index
             yield self._fatal(fatal)
             return
         except _Fatal as fatal:
+            self.failed_at = fatal.index
+            if line_map is not None:
+                fatal.line = _mapped(line_map, fatal.line)
             yield self._fatal(fatal)
             return
         finally:
             dispose = getattr(loader, "dispose", None)
             if dispose is not None:
                 dispose()
+        if refused is not None:
+            self.failed_at, self.document_index = refused.index, len(text)
+            yield self._fatal(refused)
+            return
         if not self.documents or (self.batch and not self.hands):
             yield self._fatal(_Fatal(EMPTY_MESSAGE, 1))
+
+    def _kept(self, out: list[Document | HandError], line_map: list[int] | None) -> list[Document | HandError]:
+        """``out`` without what a first pass already yielded, its lines as an editor counts them."""
+        kept = out[self.skip :]
+        self.skip = max(0, self.skip - len(out))
+        return kept if line_map is None else [_remap(item, line_map) for item in kept]
 
     def _fatal(self, fatal: _Fatal) -> HandError:
         label = f"{self.source}:{self.hands + 1}" if self.batch else None
@@ -424,11 +525,11 @@ class _YamlReader:
         if self.documents and not self.batch:
             raise _Fatal(
                 "expected one hand, but a second YAML document starts at line "
-                f"{event.start_mark.line + 1} (use a batch for many hands)",
+                f"{_line_col(self.loader_text, event.start_mark.index)[0]} (use a batch for many hands)",
                 event.start_mark.line + 1,
             )
         self.documents += 1
-        self.document_line = event.start_mark.line + 1
+        self.document_index = event.start_mark.index
         self.anchors = {}  # anchors are scoped to their document
         self.open_anchors = set()
 
@@ -499,7 +600,7 @@ class _YamlReader:
         if len(stack) - self.base >= MAX_DEPTH:
             # Fatal, not per hand: skipping the rest would still feed libyaml's
             # quadratic flow scanner with whatever depth follows.
-            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line)
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index)
         self.count += 1
         if self.count > MAX_NODES and not self.poisoned:
             self._overflow(line)
@@ -538,7 +639,7 @@ class _YamlReader:
             return
         value, size, height = entry
         if len(self.stack) - self.base + height > MAX_DEPTH:
-            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line)
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index)
         self.count += size  # an alias costs its whole expansion, every time it is used
         if self.count > MAX_NODES:
             self._overflow(line)
@@ -627,9 +728,12 @@ class _YamlReader:
                 self.lines[(*top.path, key)] = line
 
     def _duplicate(self, top: _Frame, key: Any, first: int | None, line: int) -> None:
-        where = f"lines {first} and {line}" if first else f"line {line}"
+        shown_first, shown = first, line  # type: int | None, int | None
+        if self.line_map is not None:  # the message says lines as an editor counts them (issue 15 item 2)
+            shown_first, shown = _mapped(self.line_map, first), _mapped(self.line_map, line)
+        where = f"lines {shown_first} and {shown}" if first else f"line {shown}"
         if first == line:
-            where = f"both on line {line}"
+            where = f"both on line {shown}"
         self._problem((*top.path, key), f"duplicate key {key!r} ({where})", line)
 
     def _merge(self, top: _Frame, value: Any, line: int) -> None:
@@ -701,9 +805,11 @@ class _YamlReader:
             return constructor(self.loader, ScalarNode(tag, value))
         except (ValueError, yaml.YAMLError) as exc:
             reason = _readable(getattr(exc, "problem", None) or str(exc).split("\n")[0])
-            shown = value if len(value) <= 40 else value[:37] + "..."
-            self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
-            return None
+        except (KeyError, IndexError, AttributeError, TypeError):  # PyYAML's own: '!!bool D', "!!int ''"
+            reason = "it is not a value of that type"
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
+        return None
 
 
 def _readable(reason: str) -> str:
@@ -748,52 +854,79 @@ _NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U0001
 
 
 def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
-    """Turn a libyaml/PyYAML error into a message with 1-based line and column."""
+    """Turn a libyaml/PyYAML error into a message with 1-based line and column, as an editor
+    counts them (issue 15 item 2: libyaml's marks converted from their character index)."""
     if isinstance(exc, yaml.reader.ReaderError):
         bad = _NON_PRINTABLE.search(text)
         if bad:
-            line, column = _line_col(text, bad.start())
-            return _Fatal(
-                f"character U+{ord(bad.group()):04X} at line {line}, column {column} "
-                f"is not allowed in YAML ({exc.reason})",
-                line,
-            )
+            return _refused_character(text, bad.start())[0]
         return _Fatal(f"YAML error: {exc.reason}", None)
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
     if mark is None:
         return _Fatal(f"YAML syntax error: {problem}", None)
+    index = min(mark.index, len(text))
+    line, column = _line_col(text, index)
     if "maximum nesting depth" in problem:  # newer libyaml builds stop deep nesting themselves
-        return _Fatal(f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1)
-    line_text = _nth_line(text, mark.line)
-    tab = _tab_column(line_text, mark.column, problem)
+        return _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=index)
+    line_start = _line_start(text, index)
+    line_text = _LINE_TEXT.match(text, line_start).group()  # type: ignore[union-attr]
+    tab = _tab_column(line_text, column - 1, problem)
     if tab is not None:
         return _Fatal(
-            f"tab character at line {mark.line + 1}, column {tab + 1}: YAML indentation must use spaces",
-            mark.line + 1,
+            f"tab character at line {line}, column {tab + 1}: YAML indentation must use spaces",
+            line,
+            index=index,
         )
-    if problem == "found character that cannot start any token" and mark.column < len(line_text):
-        problem = f"found character {line_text[mark.column]!r} that cannot start any token"
-    message = f"YAML syntax error at line {mark.line + 1}, column {mark.column + 1}: {problem}"
+    if problem == "found character that cannot start any token" and column - 1 < len(line_text):
+        problem = f"found character {line_text[column - 1]!r} that cannot start any token"
+    message = f"YAML syntax error at line {line}, column {column}: {problem}"
     context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
-    if context and context_mark is not None and context_mark.line != mark.line:
-        message += f" ({context} at line {context_mark.line + 1})"
-    return _Fatal(message, mark.line + 1)
+    if context and context_mark is not None:
+        context_line = _line_col(text, min(context_mark.index, len(text)))[0]
+        if context_line != line:
+            message += f" ({context} at line {context_line})"
+    return _Fatal(message, line, index=index)
 
 
-_DOCUMENT_START = re.compile(r"^---(?:[ \t]|$)", re.MULTILINE)
+_LINE_TEXT = re.compile("[^\r\n]*")
+_BREAKS = "\r\n\x85\u2028\u2029"
+_DOCUMENT_START = re.compile(f"(?:^|(?<=[{_BREAKS}]))---(?=[ \t{_BREAKS}]|\\Z)")
+"""A ``---`` line as libyaml sees one: after any of its line breaks, ``\\r`` included (issue 15 item 1)."""
+_BLANK = re.compile(f"[^{_BREAKS}]")
 
 
-def _next_document_line(text: str, failed_at: int, document_line: int) -> int | None:
-    """The first ``---`` line at or after the error's line that starts a later document than the
-    bad one (an unclosed ``{`` is only found at the next ``---``), or None."""
-    line, counted_to = 1, 0
-    for match in _DOCUMENT_START.finditer(text):
-        line += text.count("\n", counted_to, match.start())
-        counted_to = match.start()
-        if line >= failed_at and line > document_line:
-            return line
-    return None
+def _next_document_start(text: str, failed_at: int, document_index: int) -> int | None:
+    """Index of the first ``---`` line at or after the error's line that starts a later document
+    than the bad one (an unclosed ``{`` is only found at the next ``---``), or None."""
+    match = _DOCUMENT_START.search(text, max(_line_start(text, failed_at), document_index + 1))
+    return None if match is None else match.start()
+
+
+def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
+    """The problem of a character libyaml refuses at ``index`` (a byte that is not UTF-8 is kept as
+    a lone surrogate by :func:`_decode_lenient`), and where its document starts."""
+    line, column = _line_col(text, index)
+    code = ord(text[index])
+    if 0xDC80 <= code <= 0xDCFF:
+        message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x} at line {line}, column {column}"
+    else:
+        message = (
+            f"character U+{code:04X} at line {line}, column {column} "
+            "is not allowed in YAML (control characters are not allowed)"
+        )
+    cut = 0
+    for match in _DOCUMENT_START.finditer(text, 0, index):
+        cut = match.start()
+    return _Fatal(message, line, index=index), cut
+
+
+def _remap(item: Document | HandError, mapping: list[int]) -> Document | HandError:
+    """``item`` with libyaml's line numbers turned into an editor's (issue 15 item 2)."""
+    if isinstance(item, Document):
+        item.lines = {path: _mapped(mapping, line) or line for path, line in item.lines.items()}
+        return item
+    return HandError([replace(p, line=_mapped(mapping, p.line)) for p in item.problems])
 
 
 def _nth_line(text: str, number: int) -> str:
