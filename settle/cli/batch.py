@@ -5,7 +5,8 @@ this module imports nothing heavy: the batch machinery, tabulate, yaml, rich and
 multiprocessing are imported inside the commands (start-up time, see bench/README.md).
 
 Exit status: 0 every hand settled; 2 some hand was bad (each reported on stderr, the good
-ones still written); 1 an internal bug.
+ones still written); 4 the run could not finish for an outside reason (disk full, a worker
+process died); 1 an internal bug.  ``--output`` is written atomically (issue 15 #11).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from settle.cli import Format, FormatOpt, Lang, LangOpt, app, guarded, output_lang, read_input
+from settle.cli import EXIT_OUTSIDE, Format, FormatOpt, Lang, LangOpt, app, guarded, output_lang, read_input
 from settle.errors import HandError, Problem, counted
 
 if TYPE_CHECKING:
@@ -51,25 +52,32 @@ OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="write to 
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
-    """``path`` opened for writing (UTF-8), or stdout."""
+def _output(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
+    """stdout, or ``path`` written atomically (:func:`settle.engine.output.atomic_output`: the file is
+    replaced only when the run completes, and keeps its content when it is interrupted or fails).
+
+    Raises :class:`HandError` (exit 2) for an output that is one of ``inputs`` or a file that cannot
+    be made for a reason of the user's (no such directory, no permission); an outside reason
+    (disk full) stays an OSError, exit 4 in :func:`settle.cli.guarded` (issue 15 #11, #15).
+    """
     if path is None or path == "-":
         yield sys.stdout
         return
+    from settle.cli import OUTSIDE_ERRNOS
+    from settle.engine.output import atomic_output, output_is_input
+
+    same = output_is_input(path, inputs)
+    if same is not None:
+        raise HandError.at((), f"the output {path} is the input {same}: give another --output")
+    opened = False
     try:
-        handle = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 -- closed below
+        with atomic_output(path) as handle:
+            opened = True
+            yield handle
     except OSError as exc:
+        if opened or exc.errno in OUTSIDE_ERRNOS:
+            raise
         raise HandError.at((), f"cannot write {path}: {exc.strerror}") from None
-    with handle:
-        yield handle
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so that Python's final flush does not raise on the closed pipe."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _lang(lang: Lang | None) -> str:
@@ -145,9 +153,15 @@ def batch_command(
     at the end, so use those for what fits on a screen.
     """
 
+    from settle.engine.batch import Totals
+
+    running = Totals()
+    """The run's totals as it goes: a closed stdout ends it with 2 when a bad hand was among them (#14)."""
+
     def run() -> None:
         from settle.cli.progress import BatchProgress
         from settle.engine.batch import BatchRun, Chunk, Totals, run_batch
+        from settle.engine.batch.pool import WorkerDied
 
         progress = BatchProgress(total=_input_size(files))
 
@@ -157,14 +171,17 @@ def batch_command(
                 _report(chunk.problems)
             progress.update(totals)
 
+        running.keep_problems = fmt.value == "json"
         settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
                             json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
         try:
-            with _output(output) as out:
-                totals = run_batch(files, _writer(out, fmt, lang), settings)
-        except BrokenPipeError:  # the reader stopped early (`settle batch ... | head`): not an error
-            _quiet_stdout()
-            raise typer.Exit(0) from None
+            with _output(output, files) as out:
+                totals = run_batch(files, _writer(out, fmt, lang), settings, totals=running)
+        except WorkerDied as exc:  # the output file is as it was (#12)
+            progress.done()
+            typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
+                       if output not in (None, "-") else f"error: the batch stopped: {exc}", err=True)
+            raise typer.Exit(EXIT_OUTSIDE) from None
         finally:
             progress.done()
         if totals.bad:
@@ -173,7 +190,7 @@ def batch_command(
             typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
             raise typer.Exit(2)
 
-    guarded(run)
+    guarded(run, status=lambda: 2 if running.bad else 0)
 
 
 @app.command("session")
@@ -204,7 +221,7 @@ def session_command(
         if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
             kind = "jsonl"
         report = run_session(iter_documents(raw, source, fmt=kind), source)
-        with _output(output) as out:
+        with _output(output, [file]) as out:
             out.write(render_session(report, fmt.value, output_lang(lang, fmt.value)) + "\n")
         if fmt == Format.csv and report.warnings:
             typer.echo("\n".join(f"warning: {w}" for w in report.warnings), err=True)

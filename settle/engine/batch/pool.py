@@ -68,14 +68,45 @@ def ordered_map(func: Callable[[Any], T], tasks: Iterator[Any], jobs: int,
     context = multiprocessing.get_context("fork" if forks() else None)
     with _signals_held():  # the workers start with them held, and set their own (_start)
         pool = context.Pool(jobs, initializer=_start, initargs=(setup,))
+    workers = list(pool._pool)  # type: ignore[attr-defined] # the processes started: none should end
     with pool:
         pending: deque[Any] = deque()
         for task in tasks:
             pending.append(pool.apply_async(func, (task,)))
             if len(pending) >= jobs * WINDOW_PER_JOB:
-                yield pending.popleft().get()
+                yield _result(pending.popleft(), workers)
         while pending:
-            yield pending.popleft().get()
+            yield _result(pending.popleft(), workers)
+
+
+POLL_SECONDS = 0.2
+"""How often a wait for a worker's result looks whether a worker process died (issue 15 #12)."""
+
+
+class WorkerDied(Exception):
+    """A worker process of :func:`ordered_map` ended while the run waited for results (``kill -9``,
+    the out-of-memory killer): its task would never come back (issue 15 #12).  ``exitcode``: the
+    process's (``-9``: killed by SIGKILL)."""
+
+    def __init__(self, pid: int | None, exitcode: int) -> None:
+        how = f"was killed by signal {-exitcode}" if exitcode < 0 else f"exited with status {exitcode}"
+        super().__init__(f"a worker process (pid {pid}) {how}")
+        self.pid, self.exitcode = pid, exitcode
+
+
+def _result(pending: Any, workers: list[Any]) -> Any:
+    """``pending.get()`` (an ``AsyncResult``), looking every :data:`POLL_SECONDS` whether one of
+    ``workers`` (the pool's processes, which end only when the pool is closed) has ended: then its
+    task may be lost and the wait endless (``Pool`` starts a new process, the task is not redone).
+    Raises :class:`WorkerDied` then, or the task's own exception."""
+    while not pending.ready():
+        pending.wait(POLL_SECONDS)
+        if pending.ready():
+            break
+        for worker in workers:
+            if worker.exitcode is not None:
+                raise WorkerDied(worker.pid, worker.exitcode)
+    return pending.get()
 
 
 def chunk_map(func: Callable[[Any], Chunk], tasks: Iterator[Any], jobs: int) -> Iterator[Chunk]:

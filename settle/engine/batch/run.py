@@ -72,13 +72,15 @@ class BatchRun:
     on_chunk: Callable[[Totals, Chunk], None] | None = None
 
 
-def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun) -> Totals:
+def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun, totals: Totals | None = None) -> Totals:
     """Settle every hand of ``paths`` (``-`` is stdin) and write them through ``writer``.
 
     ``writer`` (a :class:`~settle.engine.batch.write.BatchWriter`: the engine's
     :class:`~settle.engine.batch.write.StreamWriter` or the render layer's table writer) gets
     ``start()``, then each chunk in input order, then ``finish(totals)``; its ``fmt`` must be
-    ``run.fmt``, the format the chunks are encoded for.  Returns the :class:`Totals`; bad hands
+    ``run.fmt``, the format the chunks are encoded for.  ``totals``, when given, is added to (its
+    ``keep_problems`` as the caller set it) and returned, so that a caller can see what had been
+    settled when a write raises (a closed stdout, issue 15 #14).  Returns the :class:`Totals`; bad hands
     are in it (and in the output), never raised.  Raises :class:`~settle.errors.HandError` for an
     input that cannot be opened (before anything is written), ValueError when ``writer.fmt`` is not
     ``run.fmt`` or ``run.input_format`` is unknown.
@@ -89,7 +91,8 @@ def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun) -> Total
     for path in paths:  # every input must open before anything is written
         if path != "-":
             open_input(path).close()
-    totals = Totals(keep_problems=run.fmt == "json")
+    if totals is None:
+        totals = Totals(keep_problems=run.fmt == "json")
     writer.start()
     for path in paths:
         for chunk in settle_input(path, run):
