@@ -42,11 +42,17 @@ K = TypeVar("K")
 """What a table of :func:`kept` holds."""
 
 
-def kept(table: dict[Any, K], key: Any, step: K) -> K:
+TABLES_KEPT = 256
+"""How many inner tables a table of tables holds (``kept(outer, key, {}, TABLES_KEPT)``), and how
+many entries each inner table does: a bound on their product, the entries a region keeps in all."""
+
+
+def kept(table: dict[Any, K], key: Any, step: K, most: int = STEPS_KEPT) -> K:
     """Keep ``step`` (a step, or what a region makes of recurring values) in ``table`` under ``key``
-    (the values that make it) and return it; the table is emptied when it holds :data:`STEPS_KEPT`
-    entries.  The caller looks ``key`` up first."""
-    if len(table) >= STEPS_KEPT:
+    (the values that make it) and return it; the table is emptied when it holds ``most`` entries
+    (:data:`STEPS_KEPT`; :data:`TABLES_KEPT` for a table of tables and for each of its tables).  The
+    caller looks ``key`` up first."""
+    if len(table) >= most:
         table.clear()
     table[key] = step
     return step
@@ -317,6 +323,47 @@ def stated_step(total: int) -> Step:
     return step
 
 
+STATED_TALLIES: dict[int, tuple[int, Step]] = {}
+"""A stated total -> ``(total, stated_step(total))``, as a region's table of counted totals holds
+them (:func:`stated_tally` fills it; a hot path looks the total up here first).  Read only."""
+
+
+def stated_tally(total: int) -> tuple[int, Step]:
+    """``(total, step)`` of a 番/斤 total stated in the hand file (G5; the step is :func:`stated_step`'s),
+    kept in :data:`STATED_TALLIES`."""
+    found = STATED_TALLIES.get(total)
+    if found is None:
+        found = kept(STATED_TALLIES, total, (total, stated_step(total)))
+    return found
+
+
+ZEROS: dict[tuple[str, ...], dict[str, int]] = {}
+"""A seating -> ``{name: 0}`` in seat order, to copy as a net to start from (:func:`zeros` fills it;
+a hot path looks the seating up here first).  Read only."""
+
+
+def zeros(players: tuple[str, ...]) -> dict[str, int]:
+    """A new ``{name: 0}`` for the seating ``players``, in seat order (G1): a copy of the one kept in
+    :data:`ZEROS` (copying a dict costs a fraction of building one with ``dict.fromkeys``)."""
+    found = ZEROS.get(players)
+    if found is None:
+        found = kept(ZEROS, players, dict.fromkeys(players, 0))
+    return found.copy()
+
+
+_TURNS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def turn_after(players: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """:func:`seats_after` as a tuple, kept per seating and ``name`` (G1): the same tuple for every
+    hand of that seating.  ValueError when ``name`` is not seated."""
+    key = (players, name)
+    seats = _TURNS.get(key)
+    if seats is None:
+        seats = kept(_TURNS, key, tuple(seats_after(players, name)))
+    return seats
+
+
 def third_open_feeder(player: Any, flush_names: Sequence[str]) -> str | None:
     """H7 b and W11 b: with a flush named and three or more opens, who fed the third open (None when
     the flush does not trigger, or ``opens`` is a bare count: the region then asks for the feeders, G7)."""
@@ -331,10 +378,18 @@ def flush_triggers(player: Any, flush_names: Sequence[str]) -> bool:
     return player.open_count >= 3 and bool(flush_names)
 
 
+_FLUSH_STEPS: dict[tuple[str, ...], Step] = {}
+
+
 def liable_flush_step(term: str, rule: str, feeder: str, winner: str, flush_names: Sequence[str]) -> Step:
     """The reason of a flush 承包/包胡 (H7 b, W11 b): ``feeder`` fed ``winner``'s third open."""
-    return Step(rule, "liable_flush", {"term": term, "player": feeder, "winner": winner,
-                                       "flushes": "/".join(flush_names)})
+    flushes = "/".join(flush_names)
+    key = (term, rule, feeder, winner, flushes)
+    step = _FLUSH_STEPS.get(key)
+    if step is None:
+        step = kept(_FLUSH_STEPS, key, Step(rule, "liable_flush", {"term": term, "player": feeder, "winner": winner,
+                                                                   "flushes": flushes}))
+    return step
 
 
 def flush_liability(player: Any, winner: str, flush_names: Sequence[str], term: str,

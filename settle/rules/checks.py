@@ -15,7 +15,7 @@ the wins' ``fans`` alone (G10), for the readings of a hand whose other facts wer
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS, Hand, Player, Strict, Win
@@ -100,6 +100,7 @@ def all_clear(hand: Hand, region: Region) -> bool:
     if table is not None and any(total > kinds[kind].limit for kind, total in table.items()):
         return False
     patterns = region.patterns
+    patterns_id = id(patterns)
     for one in wins:
         facts = one.__dict__
         winner, by, source, liable, fans = facts["winner"], facts["by"], facts["from_"], facts["liable"], facts["fans"]
@@ -115,8 +116,13 @@ def all_clear(hand: Hand, region: Region) -> bool:
                     return False
             elif liable not in players:
                 return False
-        if fans and not _fans_fit(patterns, by, fans):
-            return False
+        if fans:
+            key = (patterns_id, by, *fans)
+            fits = _FITS.get(key)
+            if fits is None:
+                fits = _fits(patterns, key, by, fans)
+            if not fits:
+                return False
     if len(wins) > 1:
         first = wins[0]
         winners = {one.winner for one in wins}
@@ -132,6 +138,27 @@ def all_clear(hand: Hand, region: Region) -> bool:
                 return False
     options = fields["options"]
     return id(options) in _SMALL or _small_options(options)
+
+
+_FITS: dict[tuple[Any, ...], bool] = {}
+"""``(id of a region's patterns, by, *fans)`` of a win -> :func:`_fans_fit` (at most :data:`FITS_KEPT`)."""
+_FITS_HELD: dict[int, Mapping[str, Pattern]] = {}
+"""The patterns :data:`_FITS` is keyed by, by id (each held, so that its id stays its own)."""
+FITS_KEPT = 4096
+"""How many wins' fans :data:`_FITS` holds before it is emptied."""
+
+
+def _fits(patterns: Mapping[str, Pattern], key: tuple[Any, ...], by: str, fans: Sequence[str]) -> bool:
+    """:func:`_fans_fit`, kept in :data:`_FITS` under ``key``."""
+    if len(_FITS) >= FITS_KEPT or _FITS_HELD.get(id(patterns)) is not patterns:
+        if len(_FITS_HELD) >= 16:
+            _FITS_HELD.clear()
+            _FITS.clear()
+        _FITS_HELD[id(patterns)] = patterns
+        if len(_FITS) >= FITS_KEPT:
+            _FITS.clear()
+    fits = _FITS[key] = _fans_fit(patterns, by, fans)
+    return fits
 
 
 def _fans_fit(patterns: Mapping[str, Pattern], by: str, fans: Sequence[str]) -> bool:

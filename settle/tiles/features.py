@@ -116,7 +116,8 @@ def feature_search(
     if size not in WIN_SIZES or not 0 <= wilds <= MAX_WILDS:
         return {}
     found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
-    _standard_search(tuple(counts), wilds, wild, found)
+    counts = tuple(counts)
+    _standard_search(counts, wilds, wild, found)
     if seven_pairs and size == 14:
         _seven_pairs_search(counts, wilds, wild, found)
     return found
@@ -137,9 +138,16 @@ def materialise(
     ``tiles``: the reading's tiles when the caller knows them already (no wildcard in hand: the
     concealed tiles, sorted), so that they are not gathered and sorted again.
     """
-    groups = [(_SHIFTED[offset].get(g) or tuple(map(offset.__add__, g))) if offset else g
-              for offset, part_groups, _ in parts for g in part_groups]
-    values = [offset + v for offset, _, part_values in parts for v in part_values]
+    groups: list[Group] = []
+    values: list[int] = []
+    for offset, part_groups, part_values in parts:
+        if offset:  # a suit's part: local pairs, pungs and chows, moved to the suit
+            groups += map(_SHIFTED[offset].__getitem__, part_groups)
+            if part_values:
+                values += map(offset.__add__, part_values)
+        else:
+            groups += part_groups
+            values += part_values
     return make_reading(shape, groups, values, wild, tiles)
 
 
@@ -391,20 +399,17 @@ _Partial = tuple[int, bool, bool, bool, bool, bool, tuple[int, ...]]
 
 
 def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, found: _Found) -> None:
+    if not wilds:
+        _plain_search(counts, found)
+        return
     # Partial readings over the suits so far, merged by what fans can tell apart.
     states: _States = {(0, 0, True, True, False, True, False, ()): (0, ())}
     suits = 0
-    plain = None if wilds else (_PLAIN.get(9) or plain_classes(9), _PLAIN.get(7) or plain_classes(7))
     for start, end in _SUIT_STARTS:
         segment = counts[start:end]
         if any(segment):  # an empty suit adds nothing to any state
             suits |= SUIT_BIT[start]
-            if plain is not None:  # no wildcard: the precomputed table (a pattern not in it cannot win)
-                classes = plain[start == 27].get(segment)
-                if classes is None:
-                    return
-            else:
-                classes = _suit_classes(start, segment, wild, MAX_WILDS)
+            classes = _suit_classes(start, segment, wild, MAX_WILDS)
             states = _extend(states, start, classes, wilds)
             if not states:
                 return
@@ -418,6 +423,65 @@ def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, foun
             for group, group_subs, effect in _wild_only_classes(left, wild):
                 features = _with_wild_group(partial, effect)
                 _keep(found, features, subs + group_subs, (*parts, (0, (group,), group)))
+
+
+_new_features = tuple.__new__
+"""``_new_features(Features, values)``: what ``Features(*values)`` makes (its ``__new__`` calls this), one call less."""
+
+
+def _plain_search(counts: tuple[int, ...], found: _Found) -> None:
+    """The standard readings of a hand without wildcards, from the precomputed tables
+    (:func:`plain_classes`; a suit pattern not in them cannot win).
+
+    Every combination of one class per suit is met in order (the first suit's classes outermost), and
+    the first one met of each feature value is kept: what the merging of :func:`_extend` keeps (the
+    first state met of each merged value, extended in the order met), without its bookkeeping: no
+    wildcard is used or substituted, a pair is at most one, and a dragon needs no wildcard chow (so
+    the missing dragon chows need not be followed).  A suit has at most 3 classes (tests/tiles), and
+    most have one: then there is one combination.
+    """
+    suited = _PLAIN.get(9) or plain_classes(9)
+    suits = 0
+    chosen: list[tuple[int, list[_SuitClass]]] = []
+    several = False
+    for start, end in _SUIT_STARTS:
+        segment = counts[start:end]
+        if any(segment):  # an empty suit adds nothing
+            classes = (suited if end != 34 else _PLAIN.get(7) or plain_classes(7)).get(segment)
+            if classes is None:
+                return
+            suits |= SUIT_BIT[start]
+            chosen.append((start, classes))
+            several = several or len(classes) > 1
+    if not several:  # one way to read each suit
+        pairs, all_258, pungs, pair_258, dragon = 0, True, True, False, False
+        parts: list[Part] = []
+        for start, classes in chosen:
+            _, c_pairs, c_258, c_pungs, c_pair_258, _, c_dragons, _, c_groups, _ = classes[0]
+            pairs += c_pairs
+            all_258 = all_258 and c_258
+            pungs = pungs and c_pungs
+            pair_258 = pair_258 or c_pair_258
+            dragon = dragon or c_dragons == 0b111
+            parts.append((start, c_groups, ()))
+        if pairs == 1:
+            features = _new_features(Features, (STANDARD, suits, all_258, pungs, pair_258, True, dragon, 0))
+            if features not in found:
+                found[features] = (0, tuple(parts))
+        return
+    # Partial readings: (pairs, all 2/5/8, pungs only, pair 2/5/8, dragon, parts), in the order met.
+    partial: list[tuple[int, bool, bool, bool, bool, tuple[Part, ...]]] = [(0, True, True, False, False, ())]
+    for start, classes in chosen:
+        partial = [(pairs + c_pairs, all_258 and c_258, pungs and c_pungs, pair_258 or c_pair_258,
+                    dragon or c_dragons == 0b111, (*parts_so_far, (start, c_groups, ())))
+                   for pairs, all_258, pungs, pair_258, dragon, parts_so_far in partial
+                   for _, c_pairs, c_258, c_pungs, c_pair_258, _, c_dragons, _, c_groups, _ in classes
+                   if pairs + c_pairs <= 1]
+    for pairs, all_258, pungs, pair_258, dragon, parts_so_far in partial:
+        if pairs == 1:
+            features = Features(STANDARD, suits, all_258, pungs, pair_258, True, dragon, 0)
+            if features not in found:
+                found[features] = (0, parts_so_far)
 
 
 def _extend(states: _States, start: int, classes: list[_SuitClass], wilds: int) -> _States:
@@ -500,8 +564,8 @@ def _with_wild_group(partial: _Partial, effect: _WildEffect) -> Features:
 
 
 def _seven_pairs_search(counts: Sequence[int], wilds: int, wild: int | None, found: _Found) -> None:
-    if sum(map((1).__and__, counts)) > wilds:
-        return
+    if (1 in counts or 3 in counts) if not wilds else counts.count(1) + counts.count(3) > wilds:
+        return  # each odd count needs a wildcard
     pairs: list[Group] = []
     odd: list[int] = []
     for tile, count in enumerate(counts):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import eq
 
 from settle.tiles.errors import TileError
-from settle.tiles.notation import all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
+from settle.tiles.notation import TILE_COUNT, all_tile_ids, check_tile, format_tiles, parse_tile, parse_tiles, suit_of
 from settle.tiles.quick import quick_init
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
@@ -116,24 +116,33 @@ class TileHand:
     bao_tile: int | None = None
 
     def __post_init__(self) -> None:
-        concealed = tuple(self.concealed)
+        fields = self.__dict__  # frozen: the fields are set in place, as object.__setattr__ would
+        concealed = self.concealed
+        if type(concealed) is not tuple:
+            concealed = tuple(concealed)
         if not all_tile_ids(concealed):
             concealed = tuple(check_tile(t) for t in concealed)  # raises for the first bad one
-        object.__setattr__(self, "concealed", tuple(sorted(concealed)))
-        object.__setattr__(self, "melds", tuple(self.melds))
-        check_tile(self.win_tile)
+        fields["concealed"] = concealed = tuple(sorted(concealed))
+        melds = self.melds
+        if type(melds) is not tuple:
+            fields["melds"] = melds = tuple(melds)
+        win_tile = self.win_tile
+        if type(win_tile) is not int or not 0 <= win_tile < TILE_COUNT:
+            check_tile(win_tile)
         if self.indicator is not None:
             check_tile(self.indicator)
         if self.bao_tile is not None:
             check_tile(self.bao_tile)
-        self._check_size()
-        if self.win_tile not in self.concealed:
+        if melds or len(concealed) != 14:
+            self._check_size()
+        if win_tile not in concealed:
             raise TileError(
-                f"win_tile {format_tiles([self.win_tile])} is not among the concealed tiles "
-                f"{format_tiles(self.concealed)} (the hand includes the winning tile)",
+                f"win_tile {format_tiles([win_tile])} is not among the concealed tiles "
+                f"{format_tiles(concealed)} (the hand includes the winning tile)",
                 "win_tile",
             )
-        self._check_copies()
+        if melds or any(map(eq, concealed, concealed[4:])):  # sorted: a fifth copy is 4 places after the first
+            self._check_copies()
 
     @classmethod
     def parse(

@@ -139,11 +139,17 @@ def _meld(meld: Mapping[str, Any], lang: str) -> str:
 
 def _tiles_read(values: Any, lang: str) -> str:
     """``123m 22m 456m [pung 777p] (癞子 6s as 5m)``: the groups as read, the melds, the wildcards."""
-    text = _SHAPE[lang].get(values.raw("shape"), "") + " ".join(values.raw("groups"))
-    melds = " ".join(_meld(m, lang) for m in values.raw("melds"))
+    return _read_words(values, lang)
+
+
+def _read_words(values: Mapping[str, Any], lang: str) -> str:
+    """The words of a ``tiles_read`` step from its values (text, tuples and lists, none a nested step:
+    a template's view of them and the values themselves read alike)."""
+    text = _SHAPE[lang].get(values["shape"], "") + " ".join(values["groups"])
+    melds = values["melds"]
     if melds:
-        text += f" {melds}"
-    read_as = values.raw("read_as")
+        text += " " + " ".join(_meld(m, lang) for m in melds)
+    read_as = values["read_as"]
     if read_as:
         if lang == "zh":
             shown = "、".join(("作本身" if v is None else f"作 {v}") + (f" ×{n}" if n > 1 else "") for v, n in read_as)
@@ -155,10 +161,15 @@ def _tiles_read(values: Any, lang: str) -> str:
 
 
 def _tiles_reading(values: Any, lang: str) -> str:
+    """The reading kept: its nested ``tiles_read`` step worded here from its values (the tile words
+    are in front of every catalog that words a ``tiles_reading``: :func:`tile_catalog`), not looked
+    up in the catalog's table of words (a reading is new to nearly every hand)."""
     labels = fan_labels(values.raw("fans"), lang)
+    read = values.raw("read")
+    words = _read_words(read.values, lang) if read.kind == "tiles_read" else values["read"]
     if lang == "zh":
-        return f"读法：{values['winner']} 的牌读作 {values['read']}，番：{labels}"
-    return f"reading: {values['winner']}'s tiles read as {values['read']} — {labels}"
+        return f"读法：{values.raw('winner')} 的牌读作 {words}，番：{labels}"
+    return f"reading: {values.raw('winner')}'s tiles read as {words} — {labels}"
 
 
 def _tiles_chosen(values: Any, lang: str) -> str:

@@ -19,7 +19,7 @@ maps them to a key path in the hand file.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from settle.tiles.errors import TileError
 
@@ -133,6 +133,13 @@ def parse_tiles(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise _not_text(text)
+    return list(parse_tile_ids(text))
+
+
+def parse_tile_ids(text: str) -> tuple[int, ...]:
+    """:func:`parse_tiles` as a tuple (shared by every call with the same text: read only)."""
+    if not isinstance(text, str):
+        raise _not_text(text)
     tiles = _PARSED.get(text)
     if tiles is None:
         if _COMPACT_ONLY.fullmatch(text):
@@ -145,7 +152,7 @@ def parse_tiles(text: str) -> list[int]:
         if len(_PARSED) >= PARSED_MEMO_LIMIT:
             _PARSED.clear()
         _PARSED[text] = tiles
-    return list(tiles)
+    return tiles
 
 
 def _not_text(value: object) -> ValueError:
@@ -275,6 +282,9 @@ def _group_texts() -> dict[tuple[int, ...], str]:
 
 
 _GROUP_TEXT = _group_texts()
+GROUP_TEXT: Mapping[tuple[int, ...], str] = _GROUP_TEXT
+"""Every sorted one-tile group, pair, pung and chow of tile ids (ints) -> its compact notation
+(``(0, 1, 2)`` -> ``"123m"``): the groups of any reading (read only)."""
 
 
 def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:

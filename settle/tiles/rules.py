@@ -189,8 +189,9 @@ class TileRules:
     # --- options and situations ---
 
     def resolve_options(self, options: Mapping[str, object] | None) -> Mapping[str, bool]:
-        """``option_defaults`` with the given values (true or false) put in; other keys ignored."""
-        if not options:
+        """``option_defaults`` with the given values (true or false) put in; other keys ignored
+        (``option_defaults`` itself for none, or for ``option_defaults``)."""
+        if not options or options is self.option_defaults:
             return self.option_defaults
         resolved = dict(self.option_defaults)
         for name in resolved:

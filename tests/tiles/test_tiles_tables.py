@@ -8,6 +8,7 @@ readings kept, in the same order: the reading printed depends on it), and nothin
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 import pytest
@@ -53,3 +54,55 @@ def test_search_uses_the_table_without_wildcards() -> None:
     counts[27] -= 1
     assert features.feature_search(counts, 1, 33)
     assert features._CLASSES
+
+
+def merged_search(counts: tuple[int, ...]) -> dict[features.Features, tuple[int, tuple[features.Part, ...]]]:
+    """The standard readings of a wildcard-free hand as the merging search finds them: the table's
+    classes of each suit extended state by state (:func:`settle.tiles.features._extend`), merged by
+    what fans tell apart, the first state met of each value kept."""
+    found: dict[features.Features, tuple[int, tuple[features.Part, ...]]] = {}
+    states: features._States = {(0, 0, True, True, False, True, False, ()): (0, ())}
+    suits = 0
+    for start, end in features._SUIT_STARTS:
+        segment = counts[start:end]
+        if any(segment):
+            suits |= features.SUIT_BIT[start]
+            classes = features.plain_classes(end - start).get(segment)
+            if classes is None:
+                return found
+            states = features._extend(states, start, classes, 0)
+    for (_, pairs, all_258, pungs, pair_258, hard, dragon, _), (subs, parts) in states.items():
+        if pairs == 1:
+            features._keep(found, features.Features("standard", suits, all_258, pungs, pair_258, hard, dragon, 0),
+                           subs, parts)
+    return found
+
+
+def test_plain_search_keeps_what_the_merging_search_keeps() -> None:
+    """Without wildcards the combinations of the suits' classes are followed one by one
+    (:func:`settle.tiles.features._plain_search`): the same readings, in the same order, as merging them
+    state by state, on hands whose suits read more than one way (111222333m: pungs or chows)."""
+    rng = random.Random(15)
+    several = compared = 0
+    for _ in range(6000):
+        tiles: list[int] = []
+        while len(tiles) < 12:
+            start = rng.choice((0, 9, 18)) + rng.randrange(7)
+            kind = rng.random()
+            tiles += ([start] * 3 if kind < 0.3 else [start, start + 1, start + 2] if kind < 0.8
+                      else [start, start, start, start + 1, start + 1, start + 1, start + 2, start + 2, start + 2])
+        tiles = tiles[:12] + [rng.randrange(34)] * 2
+        counts = tuple(tiles.count(t) for t in range(34))
+        if max(counts) > 4:
+            continue
+        plain: dict[features.Features, tuple[int, tuple[features.Part, ...]]] = {}
+        features._plain_search(counts, plain)
+        assert list(plain.items()) == list(merged_search(counts).items()), counts
+        compared += bool(plain)
+        several += len(plain) > 1
+    assert compared > 3000 and several > 300
+
+
+def test_a_suit_has_at_most_three_classes() -> None:
+    """What keeps the combinations :func:`settle.tiles.features._plain_search` follows few (at most 3 ** 3 * 1)."""
+    assert max(len(c) for size in (9, 7) for c in features.plain_classes(size).values()) == 3

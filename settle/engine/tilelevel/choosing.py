@@ -10,9 +10,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from settle.core import Step
 from settle.engine.tilelevel.reading import Prepared, TileWin
-from settle.engine.tilelevel.reasons import _why
+from settle.engine.tilelevel.reasons import WHY_ONLY_LEGAL, _why
 from settle.engine.tilelevel.region import tile_options, tile_rules
 from settle.engine.tilelevel.results import Candidate, Choice, illegal_win, problems_step
 from settle.engine.validation import fan_rule_problems
@@ -83,6 +82,9 @@ _RANKS: dict[int, tuple[object, dict[str, int]]] = {}
 
 def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
     """``hand`` with the ``index``-th win's ``fans`` replaced (keys already canonical)."""
+    one = hand.win
+    if index == 0 and one is not None and not isinstance(one, list):  # one win, the usual case
+        return _replaced(hand, "win", _replaced(one, "fans", list(fans)))
     win = _replaced(hand.wins[index], "fans", list(fans))
     if isinstance(hand.win, list):
         wins = list(hand.win)
@@ -93,6 +95,7 @@ def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
 
 _M = TypeVar("_M", bound=BaseModel)
 _set = object.__setattr__
+_new = object.__new__
 
 
 def _replaced(model: _M, key: str, value: object) -> _M:
@@ -101,14 +104,11 @@ def _replaced(model: _M, key: str, value: object) -> _M:
     without the generic work of a copy."""
     if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
         return model.model_copy(update={key: value})
-    cls = model.__class__
-    copied = cls.__new__(cls)
-    fields = model.__dict__.copy()
-    fields[key] = value
-    _set(copied, "__dict__", fields)
-    _set(copied, "__pydantic_extra__", None)
+    copied = _new(model.__class__)
+    _set(copied, "__dict__", {**model.__dict__, key: value})
     given = model.__pydantic_fields_set__  # never changed in place (a copy copies it first): shared
     _set(copied, "__pydantic_fields_set__", given if key in given else given | {key})
+    _set(copied, "__pydantic_extra__", None)
     _set(copied, "__pydantic_private__", None)
     return copied
 
@@ -164,6 +164,6 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     # stable: engine order breaks ties (one reading, the usual case, needs no ranking)
     ranked = sorted(settled, key=lambda c: choice_key(c, winner)) if len(settled) > 1 else settled
     chosen = ranked[0]
-    why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else Step("", "why_only_legal", {})
+    why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else WHY_ONLY_LEGAL
     return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why,
                   tile_win.wild)

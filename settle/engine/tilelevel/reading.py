@@ -19,6 +19,7 @@ from settle.model import Hand, TileMeld, Win, WinTiles
 from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
 from settle.tiles import Meld, TileError, TileHand, parse_tile, parse_tiles, tile_to_str
+from settle.tiles.notation import parse_tile_ids
 from settle.tiles.quick import quick_init
 
 ORDINARY_KONGS = ("exposed", "added", "concealed")
@@ -101,14 +102,40 @@ def prepare(data: Mapping[str, Any], region: Region, hand: Hand) -> Prepared:
 def _read_all_tiles(region: Region, hand: Hand) -> tuple[list[TileWin], list[Problem]]:
     tile_wins: list[TileWin] = []
     problems: list[Problem] = []
-    for i, win in enumerate(hand.wins):
+    wins = hand.wins
+    listed = isinstance(hand.win, list)
+    for i, win in enumerate(wins):
         if win.tiles is None:
             continue
-        tile_win, found = read_tiles(region, hand, i)
-        problems += found
+        tile_win = _closed_hand(win, i, listed)
+        if tile_win is None:
+            tile_win, found = read_tiles(region, hand, i)
+            problems += found
         if tile_win is not None:
             tile_wins.append(tile_win)
     return tile_wins, problems
+
+
+_ONE_WIN: Path = ("win",)
+
+
+def _closed_hand(win: Win, index: int, listed: bool) -> TileWin | None:
+    """Step 1 for the usual win: concealed tiles and a winning tile, nothing else (no meld, no
+    indicator, no 宝 tile), all read.  None when the win is not that, or its tiles have a problem:
+    :func:`read_tiles` reads it then, and says what the problems are.  ``listed``: ``win`` is a
+    list (its entries are at ``win[i]``)."""
+    spec = win.tiles
+    if spec is None or spec.melds or spec.indicator is not None or spec.bao_tile is not None or spec.win_tile is None:
+        return None
+    try:
+        tiles = TileHand(parse_tile_ids(spec.hand), parse_tile(spec.win_tile))
+    except ValueError:
+        return None
+    return TileWin(index, ("win", index) if listed else _ONE_WIN, win.winner, tiles, (), None, _NO_KONGS)
+
+
+_NO_KONGS: dict[str, int] = {}
+"""The kongs of a win without melds (never changed)."""
 
 
 def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, list[Problem]]:
@@ -239,6 +266,11 @@ def _effective_hand(region: Region, hand: Hand,
         if name not in players or name in origins:  # not a player, or twice a winner: the shared checks say so
             continue
         typed = players[name]
+        if not (tile_win.claims or tile_win.kongs or typed.kongs or "opens" in typed.__pydantic_fields_set__):
+            # No meld claimed, no kong, no opens given (a closed hand, the usual case): the melds give
+            # 0 opens and no kong, what the player already has (opens 0 unless given).
+            origins[name] = Origin(tile_win, True, False, True)
+            continue
         opens, opens_origin = _opens(tile_win, typed, problems)
         kongs, kongs_origin = _kongs(region, tile_win, typed, problems)
         # Nothing reads which facts were given in the effective hand: a player whose facts are
@@ -340,9 +372,11 @@ def _remapped(problem: Problem, origins: Mapping[str, Origin]) -> Problem:
 def _wildcard_copies(prepared: Prepared) -> list[Problem]:
     """Four copies of the wildcard in all: those in hand and melds plus the winner's single-tile
     kongs of it (``TileRules.wildcard_kong``: Wuhan 癞子杠, Wuxue 宝杠), each one copy played out (H1, W3)."""
+    out: list[Problem] = []
+    if all(tile_win.wild is None for tile_win in prepared.tile_wins):  # no wildcard (Rushan; no indicator)
+        return out
     rules = tile_rules(prepared.region)
     kind = rules.wildcard_kong
-    out: list[Problem] = []
     if kind is None:
         return out
     for tile_win in prepared.tile_wins:

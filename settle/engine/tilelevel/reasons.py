@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import Any
 
 from settle.core import Settlement, Step
+from settle.core.steps import PLAIN, jsonable
 from settle.engine.tilelevel.reading import Prepared, wildcard
 from settle.engine.tilelevel.region import tile_rules
 from settle.engine.tilelevel.results import Candidate, Choice
@@ -22,12 +23,14 @@ from settle.rules.registry import Region
 from settle.tiles import ScoredReading, TileHand, format_tiles, tile_to_str
 from settle.tiles.messages import fan_labels as _labels_text
 from settle.tiles.messages import tile_catalog
+from settle.tiles.notation import GROUP_TEXT
 from settle.tiles.rules import reason_key
 
 
 def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]:
     """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given."""
-    return tuple({"key": k, "zh": region.patterns[k].zh} for k in fans)
+    patterns = region.patterns
+    return tuple([{"key": k, "zh": patterns[k].zh} for k in fans])
 
 
 def fan_labels(region: Region, fans: Iterable[str]) -> str:
@@ -35,21 +38,57 @@ def fan_labels(region: Region, fans: Iterable[str]) -> str:
     return _labels_text(fan_items(region, fans))
 
 
+class ReadingStep(Step):
+    """A step the catalogs never keep: the reading kept for a winner (``tiles_reading``, ``tiles_read``).
+
+    Its groups are the hand's, so it is new to nearly every hand: keeping its words and JSON form
+    would fill the catalogs' tables for nothing, and looking it up there would cost a hash of every
+    value.  It cannot be hashed (TypeError at once, before any value is hashed), so the catalogs
+    (:meth:`~settle.core.text.Catalog.note`, :meth:`~settle.core.text.Catalog.text`) word and form
+    it afresh each time; otherwise it is a :class:`~settle.core.steps.Step` (equal to one with the
+    same rule, kind and values; the same JSON form).
+    """
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form :meth:`Step.as_dict <settle.core.steps.Step.as_dict>` gives (tests/tiles compare
+        them on every generated hand), made for the values a reading step holds: text, None, whole
+        numbers, the nested reading (a :class:`ReadingStep`), and tuples of those, of ``{key: text}``
+        items (the melds, the fans) or of ``(tile, count)`` pairs (``read_as``); anything else as
+        :func:`~settle.core.steps.jsonable` gives it.  A fresh dict each time."""
+        values: dict[str, Any] = {}
+        for key, value in self.values.items():
+            kind = type(value)
+            if kind is tuple:
+                values[key] = [item if type(item) in PLAIN else
+                               dict(item) if type(item) is dict and PLAIN.issuperset(map(type, item.values())) else
+                               jsonable(item) for item in value]
+            elif kind is ReadingStep:
+                values[key] = value.as_dict()
+            else:
+                values[key] = value if kind in PLAIN else jsonable(value)
+        return {"rule": self.rule or None, "kind": self.kind, "values": values}
+
+
 def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
     """The reading as a ``tiles_read`` step: its shape, the groups as read (tile notation), the
     melds, and what each wildcard stands for (``read_as``: (tile, or None for itself; count), in
     the order first met), with the wildcard's name (``TileRules.wildcard_name``: 癞子 H12, 宝 W15).
-    ``wild``: the hand's wildcard tile (:func:`wildcard`), None without one."""
+    ``wild``: the hand's wildcard tile (:func:`wildcard`), None without one.  A :class:`ReadingStep`
+    (never kept by the catalogs: it is the hand's own).
+    """
     reading = scored.reading
-    groups = tuple(map(format_tiles, reading.groups)) or (format_tiles(reading.tiles),)
+    groups = tuple(map(GROUP_TEXT.__getitem__, reading.groups)) if reading.groups else (format_tiles(reading.tiles),)
     melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)}
                   for m in tiles.melds) if tiles.melds else ()
     read_as: tuple[tuple[str | None, int], ...] = ()
     if wild is not None and reading.wild_values:
         read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
-    return Step("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
-                                   "wildcard": tile_rules(region).wildcard_name,
-                                   "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
+    return ReadingStep("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
+                                          "wildcard": tile_rules(region).wildcard_name,
+                                          "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
 
 
 def reading_text(region: Region, hand: Hand, tiles: TileHand, scored: ScoredReading) -> str:
@@ -71,10 +110,16 @@ def reading_record(choice: Choice) -> dict[str, Any]:
             "considered": len(choice.considered)}
 
 
+WHY_ONLY_LEGAL = Step("", "why_only_legal", {})
+"""Why the reading kept was kept when it was the only legal one (one step for every hand)."""
+WHY_ONLY_ALLOWED = Step("", "why_only_allowed", {})
+"""Why, when the hand's facts refused every other legal reading."""
+
+
 def _why(chosen: Candidate, others: Sequence[Candidate], winner: str, region: Region) -> Step:
     """Why ``chosen`` beat the next best of ``others`` (same order as :func:`choice_key`), as a step."""
     if not others:
-        return Step("", "why_only_allowed", {})
+        return WHY_ONLY_ALLOWED
     runner = others[0]
     mine, theirs = chosen.net(winner), runner.net(winner)
     versus = {"next_fans": fan_items(region, runner.fans), "next_net": theirs}
@@ -154,9 +199,9 @@ def choice_steps(region: Region, choice: Choice) -> list[Step]:
     ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
     chosen = choice.chosen
     read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
-    steps = [Step("", "tiles_reading", {"winner": choice.winner, "read": read, "fans": fan_items(region, chosen.fans)}),
-             Step("", "tiles_chosen", {"winner": choice.winner, "why": choice.why,
-                                       "considered": len(choice.considered)})]
+    steps = [ReadingStep("", "tiles_reading", {"winner": choice.winner, "read": read,
+                                                "fans": fan_items(region, chosen.fans)}),
+             _chosen_step(choice.winner, choice.why, len(choice.considered))]
     refused = [c for c in choice.considered if c.settlement is None]
     if refused:
         problems = tuple(dict.fromkeys(p.message for c in refused for p in c.problems))
@@ -174,7 +219,40 @@ def fact_steps(prepared: Prepared) -> list[Step]:
     out = []
     for name, origin in prepared.origins.items():
         tile_win = origin.tile_win
-        out.append(Step("G4", "tiles_melds", {"winner": name, "opens": len(tile_win.claims),
-                                              "feeders": tile_win.feeders or (),
-                                              "kongs": tuple(tile_win.kongs.items())}))
+        key = (name, len(tile_win.claims), tile_win.feeders or (), tuple(tile_win.kongs.items()))
+        step = _MELD_STEPS.get(key)
+        if step is None:
+            step = _kept(_MELD_STEPS, key, Step("G4", "tiles_melds", {"winner": name, "opens": key[1],
+                                                                      "feeders": key[2], "kongs": key[3]}))
+        out.append(step)
     return out
+
+
+def _chosen_step(winner: str, why: Step, considered: int) -> Step:
+    """The ``tiles_chosen`` step: which reading was kept for ``winner``, why, out of how many."""
+    if why is WHY_ONLY_LEGAL or why is WHY_ONLY_ALLOWED:  # the usual reasons: one step per value
+        key = (winner, why.kind, considered)
+        step = _CHOSEN_STEPS.get(key)
+        if step is None:
+            step = _kept(_CHOSEN_STEPS, key, Step("", "tiles_chosen", {"winner": winner, "why": why,
+                                                                        "considered": considered}))
+        return step
+    return Step("", "tiles_chosen", {"winner": winner, "why": why, "considered": considered})
+
+
+def _kept(table: dict[tuple[Any, ...], Step], key: tuple[Any, ...], step: Step) -> Step:
+    """``step`` kept in ``table`` under ``key`` (emptied past :data:`STEPS_KEPT`), and returned."""
+    if len(table) >= STEPS_KEPT:
+        table.clear()
+    table[key] = step
+    return step
+
+
+STEPS_KEPT = 1024
+"""How many ``tiles_melds`` and ``tiles_chosen`` steps are kept, each."""
+_MELD_STEPS: dict[tuple[Any, ...], Step] = {}
+"""(winner, opens, feeders, kongs) -> the ``tiles_melds`` step of those values, one object for every hand
+that has them: the catalogs find a step's words and JSON form by its identity first
+(:meth:`~settle.core.text.Catalog.note`), so a step that recurs is best the same object."""
+_CHOSEN_STEPS: dict[tuple[Any, ...], Step] = {}
+"""(winner, why kind, readings considered) -> the ``tiles_chosen`` step of the usual reasons, likewise."""

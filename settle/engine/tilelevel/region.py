@@ -38,19 +38,23 @@ def tile_options(region: Region, hand: Hand) -> Mapping[str, Any]:
     The engine ignores every other option, so only these are read off the model (a full
     ``model_dump`` per evaluation costs more than the rest of a small hand's setup).  An options
     model is frozen and most hands share their region's defaults, so the values read off the last
-    few models are kept (the mapping returned is shared: read it, do not change it).
+    few models are kept (the mapping returned is shared: read it, do not change it); values that are
+    every default (``True``/``False`` as the defaults) are ``TileRules.option_defaults`` itself.
     """
     options = hand.options
     rules = tile_rules(region)
     held = _READ.get(id(options))
     if held is not None and held[0] is options and held[1] is rules:
         return held[2]
-    read = {name: getattr(options, name) for name in rules.option_defaults if hasattr(options, name)}
+    defaults = rules.option_defaults
+    read: Mapping[str, Any] = {name: getattr(options, name) for name in defaults if hasattr(options, name)}
+    if len(read) == len(defaults) and all(read[name] is value for name, value in defaults.items()):
+        read = defaults  # the defaults themselves: the engine takes them as they are (TileRules.resolve_options)
     if len(_READ) >= 16:
         _READ.clear()
     _READ[id(options)] = (options, rules, read)  # the model held, so that its id stays its own
     return read
 
 
-_READ: dict[int, tuple[object, TileRules, dict[str, Any]]] = {}
+_READ: dict[int, tuple[object, TileRules, Mapping[str, Any]]] = {}
 """Options models by id -> (the model, the tile rules read for, the values :func:`tile_options` read)."""

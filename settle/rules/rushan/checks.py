@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from settle.errors import Path, Problem
 from settle.model import NOBODY
 from settle.rules.checks import win_path
 from settle.rules.rushan.model import RushanHand, RushanWin
+from settle.rules.rushan.options import RushanOptions
 
 SELF_DRAW_ONLY: dict[str, str] = {"loubao": "搂宝", "minglou": "明搂"}
 """Options under which every win is a self-draw after 报听 (R9)."""
@@ -54,25 +56,39 @@ def _problems(hand: RushanHand) -> list[Problem]:
 def all_clear(hand: RushanHand) -> bool:
     """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read,
     building no message)."""
-    win = hand.win
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    win = fields["win"]
     if win is None:
         return True
-    options = hand.options
+    options = fields["options"]
+    last = _LAST_OPTIONS
+    multi_win, self_draw_only = last[1] if options is last[0] else _read_options(options)
     wins = win if isinstance(win, list) else (win,)
-    if len(wins) > 1 and not options.multi_win:
+    if len(wins) > 1 and not multi_win:
         return False
-    self_draw_only = False
-    for key in SELF_DRAW_ONLY:
-        if getattr(options, key):
-            self_draw_only = True
     for win in wins:
-        if (self_draw_only and win.by != "self_draw") or (win.liable is not None and win.liable != NOBODY):
+        facts = win.__dict__
+        liable = facts["liable"]
+        if (self_draw_only and facts["by"] != "self_draw") or (liable is not None and liable != NOBODY):
             return False
-        for key in win.fans:
+        for key in facts["fans"]:
             rule = FAN_RULES.get(key)
             if rule is not None and not rule[0](hand, win):
                 return False
     return True
+
+
+_LAST_OPTIONS: tuple[Any, tuple[bool, bool]] = (None, (False, False))
+"""The options model :func:`all_clear` read last and its ``(multi_win, any of SELF_DRAW_ONLY)`` (a batch
+repeats one options model, the shared default, hand after hand; replaced whole, so that a reader
+never sees an options model with another one's values)."""
+
+
+def _read_options(options: RushanOptions) -> tuple[bool, bool]:
+    global _LAST_OPTIONS
+    read = options.multi_win, any([getattr(options, key) for key in SELF_DRAW_ONLY])
+    _LAST_OPTIONS = (options, read)
+    return read
 
 
 def _several_wins(hand: RushanHand) -> Iterable[Problem]:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from settle import core
 from settle.core import Settlement, Step, Transfer
-from settle.core.machinery import cap_step, kept, roles_for
+from settle.core.machinery import ZEROS, cap_step, kept, roles_for, turn_after, zeros
 from settle.model import win_list
 from settle.rules.rushan.checks import is_menqing
 from settle.rules.rushan.messages import CATALOG
@@ -66,22 +66,32 @@ class Points(NamedTuple):
     implied: tuple[str, ...]
 
 
-_SHAPES: dict[tuple[tuple[str, ...], bool, bool, int], Points] = {}
+_Paid = tuple[int, tuple[Step, ...], str | None]
+"""A debt as paid: the amount, its steps and the cap mark."""
+_Debts = dict[tuple[int, int, bool, int], _Paid]
+"""The debts of one shape (:func:`_debt`) by (winner's fish, loser's fish, ``cap_includes_fish``, cap)."""
+DEBTS_KEPT = 64
+"""How many debts the table of one shape holds (18 fish and option values under one cap): shapes are
+kept by the thousand, and the cap is an option that may differ from hand to hand."""
+_SHAPES: dict[tuple[tuple[str, ...], bool, bool, int], tuple[Points, _Debts]] = {}
+"""A win's shape -> its :class:`Points` and the table of its debts."""
 
 
 def count_points(hand: RushanHand, win: RushanWin) -> Points:
     """The winner's base, counted multipliers and kongs (R1–R4; R3b for 门清/一条龙), kept per shape:
     the items named, option ``menqing_yitiaolong``, whether the win is 门清, the winner's kongs."""
-    return _count_points(hand, win, hand.options.menqing_yitiaolong, hand.players[win.winner])
+    return _count_points(hand, win, win.fans, hand.options.menqing_yitiaolong, hand.players[win.winner].kongs)[0]
 
 
-def _count_points(hand: RushanHand, win: RushanWin, option: bool, winner: RushanPlayer) -> Points:
-    """:func:`count_points` with the option and the winner's facts read."""
-    key = (tuple(win.fans), option, option and is_menqing(hand, win), _kongs(winner))
-    points = _SHAPES.get(key)
-    if points is None:
-        points = kept(_SHAPES, key, _points(*key))
-    return points
+def _count_points(hand: RushanHand, win: RushanWin, fans: list[str], option: bool,
+                  kongs: dict[str, int]) -> tuple[Points, _Debts]:
+    """:func:`count_points` with the fans named, the option and the winner's kongs read, with the table
+    of the debts of that shape (:func:`_debt`)."""
+    key = (tuple(fans), option, option and is_menqing(hand, win), sum(kongs.values()) if kongs else 0)
+    found = _SHAPES.get(key)
+    if found is None:
+        found = kept(_SHAPES, key, (_points(*key), {}))
+    return found
 
 
 def _points(fans: tuple[str, ...], option: bool, menqing: bool, kongs: int) -> Points:
@@ -120,116 +130,189 @@ def _kongs(player: RushanPlayer) -> int:
 # --- scoring -------------------------------------------------------------------------------------
 
 
+_Read = tuple[bool, bool, int, tuple[Step, ...]]
+"""What scoring reads of a hand's options: ``menqing_yitiaolong``, ``cap_includes_fish``, ``cap``,
+and the note of the options changed from their defaults (none, or one step)."""
+_LAST_READ: tuple[Any, Any] = (None, None)
+"""The options model of the last hand and its :data:`_Read` (replaced whole, so that a reader never
+sees an options model with another one's values)."""
+
+
+def _read_options(opts: RushanOptions) -> _Read:
+    global _LAST_READ
+    last = _LAST_READ
+    if opts is last[0]:
+        read: _Read = last[1]
+        return read
+    changed = changed_options(opts)
+    read = (opts.menqing_yitiaolong, opts.cap_includes_fish, opts.cap,
+            (Step("", "options", {"changed": changed}),) if changed else ())
+    _LAST_READ = (opts, read)
+    return read
+
+
 def settle(hand: RushanHand) -> Settlement:
     """Settle a checked Rushan hand: one or several wins (R4–R8), or a 荒庄 (R10)."""
-    given = hand.win
-    wins = win_list(given)
-    players = hand.players
-    names = list(players)
-    opts = hand.options
-    option = opts.menqing_yitiaolong
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    given, players, opts = fields["win"], fields["players"], fields["options"]
+    last = _LAST_READ
+    read: _Read = last[1] if opts is last[0] else _read_options(opts)
+    seats = tuple(players)
+    dealer = fields["dealer"]
+    if given is None or (type(given) is list and not given):  # an empty list: refused by the checks
+        return _draw(hand, fields, players, seats, dealer, read)
+    wins: list[RushanWin] = given if type(given) is list else [given]
+    option, inside, limit = read[0], read[1], read[2]
     points: dict[str, Points] = {}
     scores: dict[str, int] = {}
     score_steps: dict[str, Step] = {}
-    # Each win's facts read once (a model's attribute read costs more than a variable's).
-    facts = [(win.winner, win.from_, win.by) for win in wins]
-    for win, (winner, _, _) in zip(wins, facts, strict=True):
-        p = points[winner] = _count_points(hand, win, option, players[winner])
-        scores[winner], score_steps[winner] = p.hand, p.detail
-    # The debts, as parallel lists: loser, winner, amount, steps.
-    losers: list[str] = []
-    winners: list[str] = []
-    amounts: list[int] = []
-    steps: list[list[Step]] = []
-    for win, (winner, source, by) in zip(wins, facts, strict=True):
-        # R5: on a self-draw every other player owes, else only the discarder (G6)
-        p = points[winner]
-        owed, formula = p.owed, p.formula
-        for loser in core.seats_after(names, winner) if by == "self_draw" else \
-                [win.the_discarder if source is None else source]:
-            losers.append(loser)
-            winners.append(winner)
-            amounts.append(owed)
-            steps.append([formula])
-    inside = opts.cap_includes_fish
-    if inside:
-        for i, loser in enumerate(losers):
-            _fish(players, loser, winners[i], amounts, steps[i], i, True)
-    order, marks = _caps(opts.cap, names, losers, winners, amounts, steps)
+    zero = ZEROS.get(seats)
+    net = zeros(seats) if zero is None else zero.copy()
     transfers = []
-    for i in order:
-        if not inside:
-            _fish(players, losers[i], winners[i], amounts, steps[i], i, False)
-        if amounts[i]:
-            transfers.append(Transfer(losers[i], winners[i], amounts[i], tuple(steps[i]), marks[i], CATALOG))
-    seats = tuple(names)
-    dealer = hand.dealer
-    # The roles' wins as roles_of reads them: none, one win's facts, or a tuple of them (R8).
-    roles = roles_for(seats, dealer, None if given is None else tuple(facts) if type(given) is list else facts[0],
-                      None, None)
-    return core.settlement(
-        hand, "rushan", transfers, _next_dealer(hand, facts, names, dealer), unit="分", catalog=CATALOG,
-        scores=scores, score_steps=score_steps, reasons=_reasons(hand, wins, points), players=seats, roles=roles,
-    )
+    # Each win's facts read once (a model's attribute read costs more than a variable's).
+    facts = []
+    # With one winner each loser owes him alone, paid at once; several winners' debts (R8) are grouped.
+    debts: list[_Debt] | None = None if len(wins) == 1 else []
+    for win in wins:
+        values = win.__dict__
+        winner, source, by = values["winner"], values["from_"], values["by"]
+        facts.append((winner, source, by))
+        winner_player = players[winner]
+        p, table = _count_points(hand, win, values["fans"], option, winner_player.kongs)
+        points[winner] = p
+        scores[winner], score_steps[winner] = p.hand, p.detail
+        fish = winner_player.fish
+        # R5: on a self-draw every other player owes, else only the discarder (G6)
+        for loser in turn_after(seats, winner) if by == "self_draw" else \
+                (win.the_discarder if source is None else source,):
+            if debts is None:
+                amount, steps, mark = _single(players, inside, limit, loser, fish, p, table)
+                if amount:
+                    transfers.append(Transfer(loser, winner, amount, steps, mark, CATALOG))
+                    net[loser] -= amount
+                    net[winner] += amount
+            else:
+                debts.append((loser, winner, fish, p, table))
+    if debts is not None:  # R7, R8: one loser's several debts share his cap
+        for loser, winner, (amount, steps, mark) in _grouped(players, inside, limit, seats, debts):
+            if amount:
+                transfers.append(Transfer(loser, winner, amount, steps, mark, CATALOG))
+                net[loser] -= amount
+                net[winner] += amount
+    # The roles' wins as roles_of reads them: one win's facts, or a tuple of them (R8).
+    return Settlement("rushan", seats, net, tuple(transfers), _next_dealer(hand, facts, seats, dealer),
+                      roles_for(seats, dealer, tuple(facts) if type(given) is list else facts[0], None, None),
+                      scores, score_steps, "分",
+                      _win_reasons(players, facts, points, read[3]), None, None, fields["id"], None, None, CATALOG)
 
 
-def _fish(players: dict[str, RushanPlayer], loser: str, winner: str, amounts: list[int], steps: list[Step],
-          i: int, inside: bool) -> None:
-    """R6 飘鱼: paying loser ``loser`` adds ``fish_winner + fish_loser`` to debt ``i`` (before or
-    after the R7 cap); ``amounts`` and its ``steps`` updated in place."""
-    fw, fl = players[winner].fish, players[loser].fish
-    if fw + fl:
-        steps.append(FISH.get((fw, fl, inside)) or Step("R6", "fish", {"winner_fish": fw, "loser_fish": fl,
-                                                                       "inside": inside}))
-        amounts[i] += fw + fl
+_Debt = tuple[str, str, int, Points, _Debts]
+"""A debt before R6/R7: the loser, the winner, the winner's fish, the winner's points and the table
+of their debts."""
 
 
-def _caps(limit: int, names: list[str], losers: list[str], winners: list[str], amounts: list[int],
-          steps: list[list[Step]]) -> tuple[list[int], list[str | None]]:
-    """R7: each loser's debts together at most ``limit`` (``amounts``, ``steps`` updated in place);
-    the debts' order (grouped by loser, in order of appearance) and their cap marks."""
-    groups: dict[str, list[int]] = {}
-    for i, loser in enumerate(losers):
-        groups.setdefault(loser, []).append(i)
-    marks: list[str | None] = [None] * len(losers)
-    order: list[int] = []
-    for loser, group in groups.items():
-        order += group
+def _single(players: dict[str, RushanPlayer], inside: bool, limit: int, loser: str, fw: int, p: Points,
+            table: _Debts) -> _Paid:
+    """The debt of ``loser``, who owes one winner only (with ``fw`` fish and the points ``p``), as paid
+    (:func:`_debt`, kept in ``table``, the table of the winner's shape)."""
+    fl = players[loser].fish
+    key = (fw, fl, inside, limit)
+    found = table.get(key)
+    if found is None:
+        found = kept(table, key, _debt(p, fw, fl, inside, limit), DEBTS_KEPT)
+    return found
+
+
+def _grouped(players: dict[str, RushanPlayer], inside: bool, limit: int, seats: Sequence[str],
+             debts: list[_Debt]) -> list[tuple[str, str, _Paid]]:
+    """R7, R8: the debts as paid, grouped by loser in order of appearance: a loser's only debt
+    (:func:`_single`), or his several debts sharing his cap (:func:`_split`)."""
+    groups: dict[str, list[_Debt]] = {}
+    for debt in debts:
+        groups.setdefault(debt[0], []).append(debt)
+    out: list[tuple[str, str, _Paid]] = []
+    for group in groups.values():
         if len(group) == 1:
-            i = group[0]
-            if amounts[i] >= limit:
-                steps[i].append(cap_step(amounts[i], limit, "R7"))
-                amounts[i], marks[i] = limit, "capped"
+            loser, winner, fw, p, table = group[0]
+            out.append((loser, winner, _single(players, inside, limit, loser, fw, p, table)))
         else:
-            _split(limit, names, loser, group, winners, amounts, steps, marks)
-    return order, marks
+            out += _split(players, limit, inside, seats, group)
+    return out
 
 
-def _split(limit: int, names: list[str], loser: str, group: list[int], winners: list[str], amounts: list[int],
-           steps: list[list[Step]], marks: list[str | None]) -> None:
-    """R7, R8: one loser owing several winners more than ``limit`` in all splits it by what each was owed."""
-    total = sum([amounts[i] for i in group])
-    if total <= limit:
-        return
-    owed = {winners[i]: amounts[i] for i in group}
-    order = [n for n in core.seats_after(names, loser) if n in owed]  # ties: nearer after the loser
-    shares = core.split_largest_remainder(limit, [(n, owed[n]) for n in order])
-    # Each winner named beside his amount: a bare ratio (6:5) on every row does not say whose share is whose.
-    rounded = not all(limit * amount % total == 0 for amount in owed.values())
-    split = {"loser": loser, "owed": tuple((n, owed[n]) for n in order), "total": total, "limit": limit,
-             "shares": tuple((n, shares[n]) for n in order), "rounded": rounded}
-    for i in group:
-        steps[i].append(Step("R7", "split", {"amount": amounts[i], **split}))
-        amounts[i], marks[i] = shares[winners[i]], "capped"
+def _debt(p: Points, fw: int, fl: int, inside: bool, limit: int) -> _Paid:
+    """One loser's debt to a winner of shape ``p``, the only debt the loser has (R5–R7): the amount,
+    the steps and the cap mark.  R6 飘鱼 ``fw + fl`` (the winner's and the loser's fish) inside the
+    cap (``inside``) or on top of it; R7 the cap ``limit`` when reached (G13)."""
+    amount, steps = p.owed, [p.formula]
+    fish = fw + fl
+    if inside and fish:
+        steps.append(_fish_step(fw, fl, True))
+        amount += fish
+    mark = None
+    if amount >= limit:
+        steps.append(cap_step(amount, limit, "R7"))
+        amount, mark = limit, "capped"
+    if not inside and fish:
+        steps.append(_fish_step(fw, fl, False))
+        amount += fish
+    return amount, tuple(steps), mark
+
+
+def _fish_step(fw: int, fl: int, inside: bool) -> Step:
+    """R6 飘鱼: the winner's fish ``fw`` and the loser's ``fl``, ``inside`` the cap or not."""
+    return FISH.get((fw, fl, inside)) or Step("R6", "fish", {"winner_fish": fw, "loser_fish": fl, "inside": inside})
+
+
+def _split(players: dict[str, RushanPlayer], limit: int, inside: bool, seats: Sequence[str],
+           group: list[_Debt]) -> list[tuple[str, str, _Paid]]:
+    """R6–R8 for one loser owing several winners (一炮多响; ``group``: his debts in order): 飘鱼 inside
+    the cap (``inside``), then the cap ``limit`` split by what each was owed when the debts together
+    exceed it, then 飘鱼 on top.  Each debt as (loser, winner, (amount, steps, mark))."""
+    loser = group[0][0]
+    amounts = []
+    steps: list[list[Step]] = []
+    for _, winner, _, p, _ in group:
+        amount, debt_steps = p.owed, [p.formula]
+        if inside:
+            fw, fl = players[winner].fish, players[loser].fish
+            if fw + fl:
+                debt_steps.append(_fish_step(fw, fl, True))
+                amount += fw + fl
+        amounts.append(amount)
+        steps.append(debt_steps)
+    marks: list[str | None] = [None] * len(group)
+    total = sum(amounts)
+    if total > limit:
+        owed = {debt[1]: amount for debt, amount in zip(group, amounts, strict=True)}
+        order = [n for n in core.seats_after(seats, loser) if n in owed]  # ties: nearer after the loser
+        shares = core.split_largest_remainder(limit, [(n, owed[n]) for n in order])
+        # Each winner named beside his amount: a bare ratio (6:5) on every row does not say whose share is whose.
+        rounded = not all(limit * amount % total == 0 for amount in owed.values())
+        split = {"loser": loser, "owed": tuple((n, owed[n]) for n in order), "total": total, "limit": limit,
+                 "shares": tuple((n, shares[n]) for n in order), "rounded": rounded}
+        for i, debt in enumerate(group):
+            steps[i].append(Step("R7", "split", {"amount": amounts[i], **split}))
+            amounts[i], marks[i] = shares[debt[1]], "capped"
+    out = []
+    for i, (_, winner, _, _, _) in enumerate(group):
+        amount = amounts[i]
+        if not inside:
+            fw, fl = players[winner].fish, players[loser].fish
+            if fw + fl:
+                steps[i].append(_fish_step(fw, fl, False))
+                amount += fw + fl
+        out.append((loser, winner, (amount, tuple(steps[i]), marks[i])))
+    return out
 
 
 def next_dealer(hand: RushanHand) -> str:
     """R10: the dealer stays if he wins or on a 荒庄 with no kongs; otherwise the next player deals."""
-    return _next_dealer(hand, [(w.winner, w.from_, w.by) for w in win_list(hand.win)], list(hand.players),
+    return _next_dealer(hand, [(w.winner, w.from_, w.by) for w in win_list(hand.win)], tuple(hand.players),
                         hand.dealer)
 
 
-def _next_dealer(hand: RushanHand, facts: Sequence[tuple[str, str | None, str]], names: list[str],
+def _next_dealer(hand: RushanHand, facts: Sequence[tuple[str, str | None, str]], names: Sequence[str],
                  dealer: str | None) -> str:
     """:func:`next_dealer` with each win's (winner, from, by) and the dealer read."""
     if dealer is None:
@@ -243,21 +326,37 @@ def _next_dealer(hand: RushanHand, facts: Sequence[tuple[str, str | None, str]],
     return core.next_after(names, dealer)
 
 
-def _reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points]) -> list[Step]:
-    """The rule applications and facts behind the amounts (G8): who pays, kongs, R3b, options."""
-    reasons = _win_reasons(hand, wins, points) if wins else [_draw_reason(hand)]
-    changed = changed_options(hand.options)
-    if changed:
-        reasons.append(Step("", "options", {"changed": changed}))
-    return reasons
+_DRAWS: dict[tuple[Any, ...], Step] = {}
+"""The R10 note of a 荒庄 by its kongs and the next dealer (or the dealer), kept."""
 
 
-def _win_reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Points]) -> list[Step]:
-    """Who pays (R5), 抢杠 named (G10), 门清/一条龙 (R3b), and the kongs that score nothing (R4)."""
-    first = wins[0]
-    reasons = [_who_pays(first.by, first.winner, first.from_)]
-    for win in wins:
-        winner = win.winner
+def _draw(hand: RushanHand, fields: dict[str, Any], players: dict[str, RushanPlayer], seats: tuple[str, ...],
+          dealer: str | None, read: _Read) -> Settlement:
+    """R10 荒庄: no payments; the dealer stays unless someone has a kong."""
+    next_dealer = _next_dealer(hand, (), seats, dealer)
+    kongs = tuple([(n, k) for n, k in [(n, _kongs(p)) for n, p in players.items()] if k])
+    key: Any = (kongs, next_dealer) if kongs else dealer
+    step = _DRAWS.get(key)
+    if step is None:
+        step = kept(_DRAWS, key, Step("R10", "draw_kongs", {"kongs": kongs, "next_dealer": next_dealer}) if kongs
+                    else Step("R10", "draw_no_kongs", {"dealer": dealer}))
+    return Settlement("rushan", seats, zeros(seats), (), next_dealer,
+                      roles_for(seats, dealer, None, None, None), {}, {}, "分", (step, *read[3]), None, None,
+                      fields["id"], None, None, CATALOG)
+
+
+_OTHERS: dict[tuple[tuple[str, int], ...], Step] = {}
+"""The R4 note of the kongs that score nothing, by the players and their kongs, kept."""
+
+
+def _win_reasons(players: dict[str, RushanPlayer], facts: list[tuple[str, str | None, str]],
+                 points: dict[str, Points], options: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The rule applications and facts behind the amounts (G8): who pays (R5), 抢杠 named (G10),
+    门清/一条龙 (R3b), the kongs that score nothing (R4), and then ``options`` (the note of the options
+    changed, or nothing).  ``facts``: each win's (winner, from, by)."""
+    winner, source, by = facts[0]
+    reasons = [_who_pays(by, winner, source)]
+    for winner, _, _ in facts:
         implied = points[winner].implied
         if implied:
             reasons += [Step("G10, R2", "implied", {"fan": k, "winner": winner}) for k in implied]
@@ -267,15 +366,19 @@ def _win_reasons(hand: RushanHand, wins: list[RushanWin], points: dict[str, Poin
         reasons += [Step("R3b", "counted_unnamed", {"fan": k, "winner": winner}) for k in p.auto]
         reasons += [Step("R3b", "named_uncounted", {"fan": k, "winner": winner}) for k in p.uncounted]
     others = []
-    for name, player in hand.players.items():
+    for name, player in players.items():
         kongs = player.kongs
         if kongs and name not in points:
             count = sum(kongs.values())
             if count:
                 others.append((name, count))
     if others:
-        reasons.append(Step("R4", "others_kongs", {"kongs": tuple(others)}))
-    return reasons
+        key = tuple(others)
+        step = _OTHERS.get(key)
+        if step is None:
+            step = kept(_OTHERS, key, Step("R4", "others_kongs", {"kongs": key}))
+        reasons.append(step)
+    return (*reasons, *options)
 
 
 WHO_PAYS = {"self_draw": ("self_draw_pays", "winner"), "robbed_kong": ("robbed_pays", "player"),
@@ -295,25 +398,18 @@ def _who_pays(by: str, winner: str, source: str | None) -> Step:
     return step
 
 
-def _draw_reason(hand: RushanHand) -> Step:
-    kongs = tuple((n, _kongs(p)) for n, p in hand.players.items() if _kongs(p))
-    if kongs:
-        return Step("R10", "draw_kongs", {"kongs": kongs, "next_dealer": next_dealer(hand)})
-    return Step("R10", "draw_no_kongs", {"dealer": hand.dealer})
-
-
-_LAST_OPTIONS: list[Any] = [None, ()]
+_LAST_OPTIONS: tuple[Any, tuple[tuple[str, Any], ...]] = (None, ())
 
 
 def changed_options(options: RushanOptions) -> tuple[tuple[str, Any], ...]:
     """``(key, value)`` of every option that differs from its default, as the hand file stated it.
     A batch repeats one options model (the shared default) hand after hand: the last one's answer is
     kept by identity, others by value (options models are frozen and hashable)."""
+    global _LAST_OPTIONS
     last = _LAST_OPTIONS
     if options is not last[0]:
-        last[0], last[1] = options, _changed_options(options)
-    changed: tuple[tuple[str, Any], ...] = last[1]
-    return changed
+        last = _LAST_OPTIONS = (options, _changed_options(options))
+    return last[1]
 
 
 @functools.lru_cache(maxsize=256)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from settle.errors import Problem
 from settle.rules.wuhan.liability import flush_names, flush_trigger
 from settle.rules.wuhan.model import WuhanHand
+from settle.rules.wuhan.options import WuhanOptions
 
 
 def check(hand: WuhanHand) -> list[Problem]:
@@ -20,18 +23,37 @@ def check(hand: WuhanHand) -> list[Problem]:
 
 def all_clear(hand: WuhanHand) -> bool:
     """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read)."""
-    win = hand.win
-    options = hand.options
-    if isinstance(win, list) or (not options.facai_gang and any(p.kongs.get("facai") for p in hand.players.values())):
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    win = fields["win"]
+    options = fields["options"]
+    last = _LAST_OPTIONS
+    facai_gang, require_open = last[1] if options is last[0] else _read_options(options)
+    players = fields["players"]
+    if isinstance(win, list) or (not facai_gang and any(p.kongs.get("facai") for p in players.values())):
         return False
     if win is None:
         return True
-    opens = hand.players[win.winner].opens
-    totals = hand.fans
-    if not opens and options.require_open and (totals is None or win.winner not in totals):
+    facts = win.__dict__
+    winner = facts["winner"]
+    opens = players[winner].opens
+    totals = fields["fans"]
+    if not opens and require_open and (totals is None or winner not in totals):
         return False  # H8: no open
     # 承包 (b) needs who fed the third open: a flush with a bare count of 3 or more opens
-    return win.liable is not None or isinstance(opens, list) or opens < 3 or not flush_trigger(hand)
+    return facts["liable"] is not None or isinstance(opens, list) or opens < 3 or not flush_trigger(hand)
+
+
+_LAST_OPTIONS: tuple[Any, tuple[bool, bool]] = (None, (True, True))
+"""The options model :func:`all_clear` read last and its ``(facai_gang, require_open)`` (a batch
+repeats one options model, the shared default, hand after hand; replaced whole, so that a reader
+never sees an options model with another one's values)."""
+
+
+def _read_options(options: WuhanOptions) -> tuple[bool, bool]:
+    global _LAST_OPTIONS
+    read = options.facai_gang, options.require_open
+    _LAST_OPTIONS = (options, read)
+    return read
 
 
 def _problems(hand: WuhanHand) -> list[Problem]:

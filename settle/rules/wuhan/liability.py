@@ -6,12 +6,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from settle import core
 from settle.core import Step
 from settle.core.machinery import kept
 from settle.model import single_win
 from settle.rules.liability import Liability, given_liability
-from settle.rules.wuhan.model import WuhanHand, WuhanWin
+from settle.rules.wuhan.model import WuhanHand, WuhanPlayer, WuhanWin
 from settle.rules.wuhan.vocab import LIABILITY, PATTERNS
 
 FLUSH_KEYS = {"qingyise": ("qingyise",), "all": ("qingyise", "jiangyise", "fengyise")}
@@ -24,19 +26,28 @@ _REASONS: dict[tuple[str, str | None], Step] = {}
 
 def liable_player(hand: WuhanHand, win: WuhanWin) -> Liability:
     """The 承包 player of ``win`` (the hand's win) and the step that says why, or (None, None)."""
-    liable = win.liable
+    return liable_of(hand, win, win.liable, hand.players, win.winner, win.by, win.from_, "quanqiuren" in win.fans)
+
+
+NO_ONE: Liability = (None, None)
+"""Nobody is liable."""
+
+
+def liable_of(hand: WuhanHand, win: WuhanWin, liable: str | None, players: Mapping[str, WuhanPlayer], winner: str,
+              by: str, source: str | None, quanqiuren: bool) -> Liability:
+    """:func:`liable_player` with the win's facts read: ``liable`` (as given), ``players`` (the hand's),
+    ``winner``, ``by``, ``source`` (``from``) and whether 全求人 is named."""
     if liable is not None:
         return given_liability(liable, LIABILITY)
-    by = win.by
     if by == "robbed_kong":
-        return win.from_, _reason("H7 c", "liable_robbed", win.from_)
-    if by == "discard" and "quanqiuren" in win.fans and not hand.players[win.the_discarder].ready:
-        return win.from_, _reason("H7 a", "liable_unready", win.from_)
-    player = hand.players[win.winner]
+        return source, _reason("H7 c", "liable_robbed", source)
+    if by == "discard" and quanqiuren and not players[win.the_discarder].ready:
+        return source, _reason("H7 a", "liable_unready", source)
+    player = players[winner]
     opens = player.opens
     if (len(opens) if isinstance(opens, list) else opens) < 3:  # (b) needs a third open: no flush to look for
-        return None, None
-    return core.flush_liability(player, win.winner, _flush_names(hand, win), LIABILITY, "H7 b") or (None, None)
+        return NO_ONE
+    return core.flush_liability(player, winner, _flush_names(hand, win), LIABILITY, "H7 b") or NO_ONE
 
 
 def _reason(rule: str, kind: str, player: str | None) -> Step:

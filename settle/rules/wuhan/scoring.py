@@ -21,17 +21,21 @@ from typing import Any
 from settle import core
 from settle.core import Amount, Forfeit, ScoreItem, Settlement, Step, Transfer
 from settle.core.machinery import (
+    STATED_TALLIES,
+    TABLES_KEPT,
+    ZEROS,
     cap_step,
     kept,
     pays_for_everyone_step,
     power_step,
     roles_for,
     share_paid_step,
-    stated_step,
+    stated_tally,
     tally_step,
+    zeros,
 )
 from settle.model import single_win
-from settle.rules.wuhan.liability import liable_player
+from settle.rules.wuhan.liability import liable_of
 from settle.rules.wuhan.messages import CATALOG
 from settle.rules.wuhan.model import WuhanHand, WuhanPlayer, WuhanWin
 from settle.rules.wuhan.options import WuhanOptions
@@ -105,12 +109,14 @@ DEALER, SELF_DRAWN, DISCARDED, HARD = 1, 2, 4, 8
 _Read = tuple[dict[Any, tuple[int, Step]], bool, int, int, int, int]
 """What scoring reads of a hand's options: its table of :data:`_FANS`, ``koukou``,
 ``laizi_kong_fans``, ``cap``, ``golden_points``, ``bright_points``."""
-_LAST_OPTIONS: list[Any] = [None, None]
+_LAST_OPTIONS: tuple[Any, Any] = (None, None)
 """The options model of the last hand and its :data:`_Read` (a batch repeats one options model,
-the shared default, hand after hand)."""
+the shared default, hand after hand; replaced whole, so that a reader never sees an options model
+with another one's values)."""
 
 
 def _read_options(opts: WuhanOptions) -> _Read:
+    global _LAST_OPTIONS
     last = _LAST_OPTIONS
     if opts is last[0]:
         read: _Read = last[1]
@@ -120,8 +126,40 @@ def _read_options(opts: WuhanOptions) -> _Read:
     if table is None:
         table = _FANS[(koukou, laizi)] = {}
     read = (table, koukou, laizi, opts.cap, opts.golden_points, opts.bright_points)
-    last[0], last[1] = opts, read
+    _LAST_OPTIONS = (opts, read)
     return read
+
+
+_WinFans = tuple[int, Step, int, int, int, bool]
+"""What a win's ``by`` and named fans decide (:func:`_win_fans`): the base of the amounts (1 for a
+small hand, H2; 10 per big hand, H3), the note of the hand's kind, the role bits of the winner, of
+the discarder and of the dealer (H2, H3), and whether 全求人 is named (H7 a)."""
+_WINS: dict[tuple[str, ...] | str, _WinFans] = {}
+"""``(by, *fans)`` of a win (``by`` alone when it names none) -> its :data:`_WinFans`, kept."""
+
+
+def _win_fans(win: WuhanWin) -> _WinFans:
+    """The :data:`_WinFans` of ``win``, worked out once per ``by`` and named fans and kept."""
+    fans = win.fans
+    by = win.by
+    key = (by, *fans) if fans else by
+    found = _WINS.get(key)
+    if found is None:
+        big = _big_hands(win)
+        found = kept(_WINS, key, (BIG_BASE * len(big) if big else 1, _kind(big),
+                                  *_role_bits(by, "hard" in fans, bool(big)), "quanqiuren" in fans))
+    return found
+
+
+def _role_bits(by: str, hard: bool, big: bool) -> tuple[int, int, int]:
+    """The role bits (:data:`DEALER` ...) of the winner, of the discarder and of the dealer: H2 (small
+    hands only) 自摸 for the winner, 放冲 and 庄家; 硬胡 (``hard``) on every hand."""
+    winner_roles = HARD if hard else 0
+    if big:
+        return winner_roles, 0, 0
+    if by == "self_draw":
+        winner_roles |= SELF_DRAWN
+    return winner_roles, DISCARDED, DEALER
 
 
 def count_fans(hand: WuhanHand, win: WuhanWin, big: bool) -> tuple[dict[str, int], dict[str, Step]]:
@@ -130,51 +168,46 @@ def count_fans(hand: WuhanHand, win: WuhanWin, big: bool) -> tuple[dict[str, int
     only, H2) and 硬胡 (H2/H3) — or the total stated in ``fans`` (G5).  The fans of the same facts
     and roles are worked out once and kept."""
     by = win.by
-    return _count_fans(hand.players, hand.fans, _read_options(hand.options), win.winner, hand.dealer,
-                       None if by == "self_draw" else win.from_, by == "self_draw", "hard" in win.fans, big)
+    read = _read_options(hand.options)
+    return _count_fans(hand.players, hand.fans, read[0], read[1], read[2], win.winner, hand.dealer,
+                       None if by == "self_draw" else win.from_, *_role_bits(by, "hard" in win.fans, big))
 
 
-def _count_fans(players: dict[str, WuhanPlayer], stated: dict[str, int] | None, read: _Read, winner: str,
-                dealer: str | None, source: str | None, self_draw: bool, hard: bool,
-                big: bool) -> tuple[dict[str, int], dict[str, Step]]:
-    """:func:`count_fans` on the values read: ``source`` the discarder or robbed player (G6), None
-    on a self-draw; ``hard``: 硬胡 named."""
-    table, koukou, laizi = read[0], read[1], read[2]
-    # The role bits (H2: small hands only; 硬胡 on every hand) of the winner, the source, the dealer.
-    winner_roles = HARD if hard else 0
-    if big:
-        source_roles = dealer_roles = 0
-    else:
-        if self_draw:
-            winner_roles |= SELF_DRAWN
-        source_roles, dealer_roles = DISCARDED, DEALER
+def _count_fans(players: dict[str, WuhanPlayer], stated: dict[str, int] | None, table: dict[Any, tuple[int, Step]],
+                koukou: bool, laizi: int, winner: str, dealer: str | None, source: str | None, winner_roles: int,
+                source_roles: int, dealer_roles: int) -> tuple[dict[str, int], dict[str, Step]]:
+    """:func:`count_fans` on the values read: ``table`` the options' table of :data:`_FANS`,
+    ``source`` the discarder or robbed player (G6), None on a self-draw; the role bits of the winner,
+    the source and the dealer (:data:`DEALER` ...)."""
     totals: dict[str, int] = {}
     steps: dict[str, Step] = {}
     for name, player in players.items():
         if stated and name in stated:
-            total = totals[name] = stated[name]
-            steps[name] = stated_step(total)
-            continue
-        if name == winner:
-            roles = winner_roles
-        elif name == source:
-            roles = source_roles
+            total = stated[name]
+            found = STATED_TALLIES.get(total)
+            if found is None:
+                found = stated_tally(total)
         else:
-            roles = 0
-        if name == dealer:
-            roles |= dealer_roles
-        opens = player.opens
-        if koukou:
-            key: Any = ((len(opens) if isinstance(opens, list) else opens) << 4) | roles
-        else:
-            key = (16 if opens else 0) | roles
-        kongs = player.kongs
-        if kongs:
-            key = (key, *kongs.items())
-        found = table.get(key)
-        if found is None:
-            step = tally_step(_fans_items(player, koukou, laizi, roles))
-            found = kept(table, key, (step.values["total"], step))
+            if name == winner:
+                roles = winner_roles
+            elif name == source:
+                roles = source_roles
+            else:
+                roles = 0
+            if name == dealer:
+                roles |= dealer_roles
+            opens = player.opens
+            if koukou:
+                key: Any = ((len(opens) if isinstance(opens, list) else opens) << 4) | roles
+            else:
+                key = (16 if opens else 0) | roles
+            kongs = player.kongs
+            if kongs:
+                key = (key, *kongs.items())
+            found = table.get(key)
+            if found is None:
+                step = tally_step(_fans_items(player, koukou, laizi, roles))
+                found = kept(table, key, (step.values["total"], step))
         totals[name], steps[name] = found
     return totals, steps
 
@@ -201,109 +234,154 @@ def _fans_items(player: WuhanPlayer, koukou: bool, laizi: int, roles: int) -> tu
 
 def settle(hand: WuhanHand) -> Settlement:
     """Settle a checked Wuhan hand: a win (H2–H7), a draw, or an abandon (H9)."""
-    abandon = hand.abandon
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    abandon = fields["abandon"]
     if abandon is not None:
         return _abandon(hand, abandon.by)
-    win = hand.win
+    win = fields["win"]
     if win is None:
-        return _result(hand, [], {}, {}, hand.dealer, [])
-    return _win(hand, single_win(win))
+        players = tuple(fields["players"])
+        dealer = fields["dealer"]
+        return Settlement("wuhan", players, zeros(players), (), dealer,
+                          roles_for(players, dealer, None, None, None), {}, {}, "番", (), None, None, fields["id"],
+                          None, None, CATALOG)
+    return _win(hand, fields, win if type(win) is WuhanWin else single_win(win))
 
 
-def _win(hand: WuhanHand, win: WuhanWin) -> Settlement:
-    """H2–H7 for each loser in seat order: the formula, 封顶, 金顶/光明顶, 承包; then the transfers."""
-    # Each attribute of the models read once (a model's attribute read costs more than a variable's).
-    players, dealer, read = hand.players, hand.dealer, _read_options(hand.options)
-    winner, by, source = win.winner, win.by, win.from_
+_Loss = tuple[int, tuple[Step, ...], str | None, bool]
+"""What one loser pays before 金顶/光明顶 and 承包 (:func:`_loss`): the points, the steps (the
+formula, and the cap step when capped), the cap mark, and whether the amount exceeds the cap (H6)."""
+_LOSSES: dict[tuple[int, int, int], dict[int, _Loss]] = {}
+"""``(base, fans of the winner, cap)`` -> ``2 × fans of the loser + ×1.5`` -> the :data:`_Loss`, kept."""
+
+
+def _loss(base: int, a: int, b: int, times: bool, limit: int) -> _Loss:
+    """H2/H3 for a loser with ``a`` fans paying a winner with ``b``: ``base × 2^(a+b)`` (×1.5 with
+    ``times``), then 封顶 at ``limit`` when reached (H5, G13)."""
+    whole: int = base * 2 ** (a + b)
+    amount: Amount = whole
+    if times:
+        amount = _times_three_halves(whole)
+        formula = power_step(base, a, b, SELF_DRAW_OR_DISCARDER)
+    else:
+        formula = power_step(base, a, b)
+    if amount >= limit:  # H5 封顶 (reached, G13)
+        return limit, (formula, cap_step(amount, limit, "H5", "封顶")), "capped", amount > limit
+    return amount if type(amount) is int else core.whole(amount), (formula,), None, False
+
+
+def _win(hand: WuhanHand, fields: dict[str, Any], win: WuhanWin) -> Settlement:
+    """H2–H7 for each loser in seat order: the formula, 封顶, 金顶/光明顶, 承包; then the transfers
+    (``fields``: the hand's validated values)."""
+    # Each value of the models read once (a model's attribute read costs more than a variable's).
+    players, dealer, opts = fields["players"], fields["dealer"], fields["options"]
+    last = _LAST_OPTIONS
+    read: _Read = last[1] if opts is last[0] else _read_options(opts)
+    facts = win.__dict__
+    winner, by, source, named = facts["winner"], facts["by"], facts["from_"], facts["fans"]
     self_draw = by == "self_draw"
-    big = _big_hands(win)
-    fans, fan_steps = _count_fans(players, hand.fans, read, winner, dealer, None if self_draw else source,
-                                  self_draw, "hard" in win.fans, bool(big))
+    found_win = _WINS.get((by, *named) if named else by)
+    if found_win is None:
+        found_win = _win_fans(win)
+    base, kind, winner_roles, source_roles, dealer_roles, quanqiuren = found_win
+    fans, fan_steps = _count_fans(players, fields["fans"], read[0], read[1], read[2], winner, dealer,
+                                  None if self_draw else source, winner_roles, source_roles, dealer_roles)
+    liable, reason = liable_of(hand, win, facts["liable"], players, winner, by, source, quanqiuren)
+    payer = None if reason is None else liable  # H7 承包: the liable player pays every debt
     b = fans[winner]
     limit = read[3]
-    losers: list[str] = []
-    amounts: list[Amount] = []
-    formulas: list[Step] = []
-    over = 0  # losers whose amount exceeds the cap (H6, G13: >)
-    if big:
-        base = BIG_BASE * len(big)
-        # ×1.5 for every loser on a self-draw, else for the discarder only (H3).
-        for loser, a in fans.items():
-            if loser == winner:
-                continue
-            amount = base * 2 ** (a + b)
-            times = self_draw or loser == source
-            if times:
-                amount = _times_three_halves(amount)
-            key: tuple[int, ...] = (base, a, b, times)
-            formula = _FORMULAS.get(key)
-            if formula is None:
-                formula = kept(_FORMULAS, key, power_step(base, a, b, SELF_DRAW_OR_DISCARDER) if times
-                               else power_step(base, a, b))
-            losers.append(loser)
-            amounts.append(amount)
-            formulas.append(formula)
-            if amount > limit:
-                over += 1
+    big = base != 1
+    table_key = (base, b, limit)
+    table = _LOSSES.get(table_key)
+    if table is None:
+        table = kept(_LOSSES, table_key, {}, TABLES_KEPT)
+    seats = tuple(fans)
+    # The net in seat order: each loser pays his own debt, or with 承包 the liable player pays them all.
+    if payer is None:
+        net = {}
     else:
-        for loser, a in fans.items():
-            if loser != winner:
-                amount = 2 ** (a + b)
-                key = (a, b)
-                formula = _FORMULAS.get(key)
-                if formula is None:
-                    formula = kept(_FORMULAS, key, power_step(1, a, b))
-                losers.append(loser)
-                amounts.append(amount)
-                formulas.append(formula)
-                if amount > limit:
-                    over += 1
-    reasons = [_kind(big)]
-    # H6 金顶/光明顶: all three losers exceed the cap (G13: >), so all three are capped.
-    golden = over == 3 and len(amounts) == 3
-    if golden:
-        golden_points, bright_points = read[4], read[5]
-        note, golden_step = _golden_steps(limit, golden_points)
-        reasons.append(note)
-    liable, reason = liable_player(hand, win)
+        zero = ZEROS.get(seats)
+        net = zeros(seats) if zero is None else zero.copy()
+    won = 0
     transfers = []
-    for loser, amount, formula in zip(losers, amounts, formulas, strict=True):
-        mark: str | None = None
-        if amount >= limit:  # H5 封顶 (reached, G13)
-            cap = cap_step(amount, limit, "H5", "封顶")
-            if golden:
-                if players[loser].open_count == 0:
-                    steps: tuple[Step, ...] = (formula, cap, _bright_step(bright_points, loser))
-                    amount, mark = bright_points, "bright"
-                else:
-                    steps = (formula, cap, golden_step)
-                    amount, mark = golden_points, "golden"
-            else:
-                steps = (formula, cap)
-                amount, mark = limit, "capped"
+    over = 0  # losers whose amount exceeds the cap (H6, G13: >)
+    for loser, a in fans.items():
+        if loser == winner:
+            if payer is None:
+                net[winner] = 0  # his place in seat order; his total below
+            continue
+        # ×1.5 on a big hand for every loser on a self-draw, else for the discarder only (H3).
+        times = big and (self_draw or loser == source)
+        key = a + a + 1 if times else a + a
+        found = table.get(key)
+        if found is None:
+            found = kept(table, key, _loss(base, a, b, times, limit), TABLES_KEPT)
+        points, steps, mark, exceeds = found
+        if exceeds:
+            over += 1
+        if payer is None:
+            net[loser] = -points
+            pays = loser
         else:
-            steps = (formula,)
-        payer = loser
-        if reason is not None and liable is not None:  # H7 承包: the liable player pays every debt
-            payer = liable
-            if loser != liable:
-                steps = (*steps, share_paid_step(loser, liable, reason))
-        points = amount if type(amount) is int else core.whole(amount)
+            net[payer] -= points
+            pays = payer
+            if loser != payer:
+                steps = (*steps, share_paid_step(loser, payer, reason))  # type: ignore[arg-type]
         if points:
-            transfers.append(Transfer(payer, winner, points, steps, mark, CATALOG))
-    if reason is None or liable is None:
+            transfers.append(Transfer(pays, winner, points, steps, mark, CATALOG))
+            won += points
+    net[winner] += won
+    reasons: tuple[Step, ...] = (kind,)
+    if over == 3 and len(fans) == 4:
+        # H6 金顶/光明顶: all three losers exceed the cap (G13: >), so all three are capped.
+        note, transfers, net = _golden(players, read, seats, fans, table, base, winner, source, self_draw, payer,
+                                       reason)
+        reasons = (kind, note)
+    if payer is None:
         liable_rule = None
     else:
-        reasons.append(pays_for_everyone_step(liable, reason))
-        liable_rule = reason.rule
-    next_dealer = dealer if winner == dealer else \
-        core.next_after(list(fans), hand.the_dealer if dealer is None else dealer)  # the_dealer: TypeError
-    seats = tuple(fans)
-    return core.settlement(
-        hand, "wuhan", transfers, next_dealer, unit="番", catalog=CATALOG, scores=fans, score_steps=fan_steps,
-        reasons=reasons, liable=liable, liable_rule=liable_rule, players=seats,
-        roles=roles_for(seats, dealer, (winner, source, by), liable, None),
-    )
+        reasons = (*reasons, pays_for_everyone_step(payer, reason))  # type: ignore[arg-type]
+        liable_rule = reason.rule  # type: ignore[union-attr]
+    # the_dealer: TypeError without a dealer
+    next_dealer = dealer if winner == dealer else core.next_after(seats, hand.the_dealer if dealer is None else dealer)
+    return Settlement("wuhan", seats, net, tuple(transfers), next_dealer,
+                      roles_for(seats, dealer, (winner, source, by), liable, None), fans, fan_steps, "番", reasons,
+                      None, liable, fields["id"], liable_rule, None, CATALOG)
+
+
+def _golden(players: dict[str, WuhanPlayer], read: _Read, seats: tuple[str, ...], fans: dict[str, int],
+            table: dict[int, _Loss], base: int, winner: str, source: str | None, self_draw: bool, payer: str | None,
+            reason: Step | None) -> tuple[Step, list[Transfer], dict[str, int]]:
+    """H6: every loser exceeds the cap, so each pays 金顶, or 光明顶 when he has no open; then 承包
+    (``payer``, for ``reason``: H7).  ``table``: the losses of this base, winner's fans and cap
+    (:data:`_LOSSES`).  The note, the transfers and the net."""
+    limit, golden_points, bright_points = read[3], read[4], read[5]
+    note, golden_step = _golden_steps(limit, golden_points)
+    b = fans[winner]
+    net = zeros(seats)
+    transfers = []
+    for loser, a in fans.items():
+        if loser == winner:
+            continue
+        times = base != 1 and (self_draw or loser == source)
+        found = table.get(a + a + 1 if times else a + a)
+        formula, cap = (_loss(base, a, b, times, limit) if found is None else found)[1]
+        if players[loser].open_count == 0:
+            steps: tuple[Step, ...] = (formula, cap, _bright_step(bright_points, loser))
+            amount, mark = bright_points, "bright"
+        else:
+            steps = (formula, cap, golden_step)
+            amount, mark = golden_points, "golden"
+        pays = loser
+        if payer is not None:
+            pays = payer
+            if loser != payer:
+                steps = (*steps, share_paid_step(loser, payer, reason))  # type: ignore[arg-type]
+        if amount:
+            transfers.append(Transfer(pays, winner, amount, steps, mark, CATALOG))
+            net[pays] -= amount
+            net[winner] += amount
+    return note, transfers, net
 
 
 def _times_three_halves(amount: int) -> Amount:
@@ -345,25 +423,45 @@ def _bright_step(points: int, loser: str) -> Step:
     return step
 
 
+_Escape = tuple[tuple[tuple[str, int], ...], tuple[Step, ...], tuple[Step, ...]]
+"""What an abandon with its penalty split (H9) decides: ``(payee, points)`` in seat order after the
+leaver, the steps of each payment and the reasons."""
+_ESCAPES: dict[tuple[tuple[str, ...], str, int], _Escape] = {}
+"""``(seating, leaver, penalty)`` -> the split of the penalty (:data:`_Escape`), kept."""
+_FORFEITS: dict[tuple[str, int], tuple[tuple[Step, ...], tuple[Step, ...]]] = {}
+"""``(leaver, penalty)`` -> the steps of the forfeit and the reasons (H9), kept."""
+
+
 def _abandon(hand: WuhanHand, leaver: str) -> Settlement:
     """H9 逃跑: the leaver pays the penalty, forfeited or split among the others; the game ends."""
     opts = hand.options
     penalty = opts.escape_points
+    players = tuple(hand.players)
+    roles = roles_for(players, hand.dealer, None, None, leaver)
+    net = zeros(players)
     if opts.escape_paid_to == "none":
-        forfeit = Forfeit(leaver, penalty, (Step("H9", "escape_forfeit", {"penalty": penalty}),), CATALOG)
-        note = Step("H9", "escape_forfeit_note", {"leaver": leaver, "penalty": penalty})
-        return _result(hand, [], {}, {}, None, [note], forfeit=forfeit)
-    others = core.seats_after(hand.names, leaver)
-    shares = core.split_largest_remainder(penalty, [(n, 1) for n in others])
-    split = (Step("H9", "escape_split", {"penalty": penalty, "ways": len(others), "first": others[0]}),)
-    transfers = [Transfer(leaver, n, shares[n], split, None, CATALOG) for n in others]
-    return _result(hand, transfers, {}, {}, None, [Step("H9", "escape_note", {"leaver": leaver})])
-
-
-def _result(hand: WuhanHand, transfers: list[Transfer], fans: dict[str, int], fan_steps: dict[str, Step],
-            next_dealer: str | None, reasons: list[Step], liable: str | None = None,
-            liable_rule: str | None = None, forfeit: Forfeit | None = None) -> Settlement:
-    return core.settlement(
-        hand, "wuhan", transfers, next_dealer, unit="番", catalog=CATALOG, scores=fans, score_steps=fan_steps,
-        reasons=reasons, liable=liable, liable_rule=liable_rule, forfeit=forfeit,
-    )
+        key = (leaver, penalty)
+        forfeited = _FORFEITS.get(key)
+        if forfeited is None:
+            note = Step("H9", "escape_forfeit_note", {"leaver": leaver, "penalty": penalty})
+            forfeited = kept(_FORFEITS, key, ((Step("H9", "escape_forfeit", {"penalty": penalty}),), (note,)))
+        net[leaver] -= penalty
+        return Settlement("wuhan", players, net, (), None, roles, {}, {}, "番", forfeited[1],
+                          Forfeit(leaver, penalty, forfeited[0], CATALOG), None, hand.id, None, None, CATALOG)
+    split_key = (players, leaver, penalty)
+    split = _ESCAPES.get(split_key)
+    if split is None:
+        others = core.seats_after(players, leaver)
+        shares = core.split_largest_remainder(penalty, [(n, 1) for n in others])
+        split = kept(_ESCAPES, split_key, (
+            tuple([(n, shares[n]) for n in others]),
+            (Step("H9", "escape_split", {"penalty": penalty, "ways": len(others), "first": others[0]}),),
+            (Step("H9", "escape_note", {"leaver": leaver}),)))
+    shares_in_order, steps, reasons = split
+    transfers = []
+    for payee, points in shares_in_order:
+        transfers.append(Transfer(leaver, payee, points, steps, None, CATALOG))
+        net[leaver] -= points
+        net[payee] += points
+    return Settlement("wuhan", players, net, tuple(transfers), None, roles, {}, {}, "番", reasons, None, None,
+                      hand.id, None, None, CATALOG)

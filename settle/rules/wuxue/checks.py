@@ -30,19 +30,21 @@ def _problems(hand: WuxueHand) -> list[Problem]:
 def all_clear(hand: WuxueHand) -> bool:
     """Whether :func:`check` has nothing to say about ``hand`` (the same conditions, in one read,
     building no message)."""
-    win = hand.win
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    win = fields["win"]
     if win is None:
         return True
     if isinstance(win, list):
         return False
-    by, liable, fans = win.by, win.liable, win.fans
-    opens = hand.players[win.winner].opens
-    totals = hand.fans
-    if (not opens and (totals is None or win.winner not in totals) and not (hand.options.menqing and by == "self_draw")
+    facts = win.__dict__
+    winner, by, liable, fans = facts["winner"], facts["by"], facts["liable"], facts["fans"]
+    opens = fields["players"][winner].opens
+    totals = fields["fans"]
+    if (not opens and (totals is None or winner not in totals) and not (fields["options"].menqing and by == "self_draw")
             and not any(PATTERNS[k].kind == "big" for k in fans)):
         return False  # W12: a closed 屁胡 (with option menqing, one not self-drawn)
     if by == "robbed_kong":
-        return liable is None or liable == NOBODY or liable == win.from_  # W10
+        return liable is None or liable == NOBODY or liable == facts["from_"]  # W10
     # W11 b needs who fed the third open: a flush with a bare count of 3 or more opens
     return liable is not None or isinstance(opens, list) or opens < 3 or not needs_feeders(hand)
 

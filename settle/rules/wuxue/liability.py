@@ -6,12 +6,14 @@ H7 b and W11 b share (:func:`settle.core.flush_liability`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from settle import core
 from settle.core import Step
 from settle.core.machinery import kept
 from settle.model import single_win
 from settle.rules.liability import Liability, given_liability
-from settle.rules.wuxue.model import WuxueHand, WuxueWin
+from settle.rules.wuxue.model import WuxueHand, WuxuePlayer, WuxueWin
 from settle.rules.wuxue.vocab import LIABILITY, PATTERNS
 
 FLUSH_KEYS = ("qingyise", "jiangyise", "fengyise")
@@ -25,20 +27,30 @@ _QUANQIUREN: dict[str | None, Step] = {}
 def liable_player(hand: WuxueHand, win: WuxueWin) -> Liability:
     """The 包胡 player of ``win`` (the hand's win) and the step that says why, or (None, None).
     Not called on 抢杠胡 (W10)."""
-    liable = win.liable
+    return liable_of(hand, win, win.liable, hand.players, win.winner, win.by, win.fans)
+
+
+NO_ONE: Liability = (None, None)
+"""Nobody is liable."""
+
+
+def liable_of(hand: WuxueHand, win: WuxueWin, liable: str | None, players: Mapping[str, WuxuePlayer], winner: str,
+              by: str, fans: Sequence[str]) -> Liability:
+    """:func:`liable_player` with the win's facts read: ``liable`` (as given), ``players`` (the hand's),
+    ``winner``, ``by`` and the fans named."""
     if liable is not None:
         return given_liability(liable, LIABILITY)
-    if _quanqiuren(win):
+    if by == "discard" and "quanqiuren" in fans:  # W11 a
         source = win.from_
         step = _QUANQIUREN.get(source)
         if step is None:
             step = kept(_QUANQIUREN, source, Step("W11 a", "liable_quanqiuren", {"term": LIABILITY, "player": source}))
         return source, step
-    player = hand.players[win.winner]
+    player = players[winner]
     opens = player.opens
     if (len(opens) if isinstance(opens, list) else opens) < 3:  # (b) needs a third open: no flush to look for
-        return None, None
-    return core.flush_liability(player, win.winner, _flush_names(win), LIABILITY, "W11 b") or (None, None)
+        return NO_ONE
+    return core.flush_liability(player, winner, _flush_names(win), LIABILITY, "W11 b") or NO_ONE
 
 
 def quanqiuren_trigger(hand: WuxueHand) -> bool:

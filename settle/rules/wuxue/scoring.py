@@ -18,20 +18,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from settle import core
 from settle.core import ScoreItem, Settlement, Step, Transfer
 from settle.core.machinery import (
+    STATED_TALLIES,
+    TABLES_KEPT,
+    ZEROS,
     cap_step,
     kept,
     pays_for_everyone_step,
     power_step,
     roles_for,
     share_paid_step,
-    stated_step,
+    stated_tally,
     tally_step,
+    turn_after,
+    zeros,
 )
 from settle.model import single_win
-from settle.rules.wuxue.liability import liable_player
+from settle.rules.wuxue.liability import liable_of
 from settle.rules.wuxue.messages import CATALOG
 from settle.rules.wuxue.model import WuxueHand, WuxuePlayer, WuxueWin
 from settle.rules.wuxue.options import WuxueOptions
@@ -81,35 +85,37 @@ def count_jin(hand: WuxueHand, win: WuxueWin) -> tuple[dict[str, int], dict[str,
     """Every player's 斤 for ``win`` (the hand's win), in seat order, and the ``tally`` step of each:
     own kongs (W3), plus the named items for the winner (W2) or 开口 1 for a loser with any open
     (W4); or the total stated in ``fans``/``jin`` (G5).  The 斤 of the same facts are kept."""
-    return _count_jin(hand.players, hand.fans, win.winner, win.fans)
+    return _count_jin(hand.players, hand.fans, win.winner, tuple(win.fans))
 
 
 def _count_jin(players: dict[str, WuxuePlayer], stated: dict[str, int] | None, winner: str,
-               fans: list[str]) -> tuple[dict[str, int], dict[str, Step]]:
+               fans: tuple[str, ...]) -> tuple[dict[str, int], dict[str, Step]]:
     """:func:`count_jin` on the values read (``fans``: the items the win names)."""
     totals: dict[str, int] = {}
     steps: dict[str, Step] = {}
     for name, player in players.items():
         if stated and name in stated:
-            total = totals[name] = stated[name]
-            steps[name] = stated_step(total)
-            continue
-        kongs = player.kongs
-        if name == winner:
-            key: Any = tuple(fans)
-        else:  # W4: once for any number of opens; the winner never gets it
-            key = bool(player.opens)
-        if kongs:
-            key = (key, *kongs.items())
-        found = _JIN.get(key)
-        if found is None:
+            total = stated[name]
+            found = STATED_TALLIES.get(total)
+            if found is None:
+                found = stated_tally(total)
+        else:
+            kongs = player.kongs
             if name == winner:
-                items = [WINNER_ITEMS[k] for k in fans if k not in IMPLIED]
-            else:
-                items = [OPEN_ITEM] if player.open_count else []
-            _kong_items(player, items)
-            step = tally_step(tuple(items))
-            found = kept(_JIN, key, (step.values["total"], step))
+                key: Any = fans
+            else:  # W4: once for any number of opens; the winner never gets it
+                key = bool(player.opens)
+            if kongs:
+                key = (key, *kongs.items())
+            found = _JIN.get(key)
+            if found is None:
+                if name == winner:
+                    items = [WINNER_ITEMS[k] for k in fans if k not in IMPLIED]
+                else:
+                    items = [OPEN_ITEM] if player.open_count else []
+                _kong_items(player, items)
+                step = tally_step(tuple(items))
+                found = kept(_JIN, key, (step.values["total"], step))
         totals[name], steps[name] = found
     return totals, steps
 
@@ -127,125 +133,164 @@ def _kong_items(player: WuxuePlayer, items: list[ScoreItem]) -> None:
 # --- scoring -------------------------------------------------------------------------------------
 
 
-_Read = tuple[int, bool, int, int, bool, int, int]
+_Read = tuple[int, bool, int, int, bool, int, int, str]
 """What scoring reads of a hand's options: ``cap``, ``genpi``, ``piao_per_loser``, ``piao``,
-``piao_both_sides``, ``small_golden``, ``golden``."""
-_LAST_OPTIONS: list[Any] = [None, None]
+``piao_both_sides``, ``small_golden``, ``golden``, ``three_player_golden``."""
+_LAST_OPTIONS: tuple[Any, Any] = (None, None)
 """The options model of the last hand and its :data:`_Read` (a batch repeats one options model,
-the shared default, hand after hand)."""
+the shared default, hand after hand; replaced whole, so that a reader never sees an options model
+with another one's values)."""
 
 
 def _read_options(opts: WuxueOptions) -> _Read:
+    global _LAST_OPTIONS
     last = _LAST_OPTIONS
     if opts is last[0]:
         read: _Read = last[1]
         return read
     read = (opts.cap, opts.genpi, opts.piao_per_loser, opts.piao, opts.piao_both_sides, opts.small_golden,
-            opts.golden)
-    last[0], last[1] = opts, read
+            opts.golden, opts.three_player_golden)
+    _LAST_OPTIONS = (opts, read)
     return read
+
+
+_Named = tuple[Step, tuple[Step, ...]]
+"""What a win's named fans decide: the note of its big hands (W2), and the G10 notes of the named
+fans that ``by: robbed_kong`` implies (for a 抢杠胡, W10)."""
+_NAMED: dict[tuple[str, ...], _Named] = {}
+"""A win's fans -> its :data:`_Named`, kept."""
+
+
+def _named(fans: tuple[str, ...]) -> _Named:
+    found = _NAMED.get(fans)
+    if found is None:
+        found = kept(_NAMED, fans, (_kind(fans), tuple(implied_reasons(list(fans)))))
+    return found
 
 
 def settle(hand: WuxueHand) -> Settlement:
     """Settle a checked Wuxue hand: a 荒庄 draw (no payments, no 漂; W9, W13) or a win (W1–W11)."""
-    win = hand.win
+    fields = hand.__dict__  # the validated values (a model's fields are plain attributes, read faster so)
+    win = fields["win"]
     if win is None:
-        return _result(hand, None, [], {}, {}, hand.dealer, [DRAW])
-    win = single_win(win)
-    # Each attribute of the models read once (a model's attribute read costs more than a variable's).
-    players = hand.players
-    winner, by, fans = win.winner, win.by, win.fans
-    jin, jin_steps = _count_jin(players, hand.fans, winner, fans)
-    opts = hand.options
+        seated = tuple(fields["players"])
+        dealer = fields["dealer"]
+        return Settlement("wuxue", seated, zeros(seated), (), dealer,
+                          roles_for(seated, dealer, None, None, None), {}, {}, "斤", (DRAW,), None, None,
+                          fields["id"], None, None, CATALOG)
+    if type(win) is not WuxueWin:
+        win = single_win(win)
+    # Each value of the models read once (a model's attribute read costs more than a variable's).
+    players = fields["players"]
+    facts = win.__dict__
+    winner, by, source = facts["winner"], facts["by"], facts["from_"]
+    fans = tuple(facts["fans"])
+    named = _NAMED.get(fans)
+    if named is None:
+        named = _named(fans)
+    kind, implied = named
+    jin, jin_steps = _count_jin(players, fields["fans"], winner, fans)
+    opts = fields["options"]
+    last = _LAST_OPTIONS
+    read: _Read = last[1] if opts is last[0] else _read_options(opts)
+    seats = tuple(jin)
     if by == "robbed_kong":
-        return _robbed(hand, win, jin, jin_steps, opts)
-    read = _read_options(opts)
-    limit = read[0]
-    names = list(jin)
-    losers, amounts, formulas, reasons = _owed_all(names, winner, by == "self_draw", win.from_, read[1], jin,
-                                                   limit)
-    # W8 小金鼎/金鼎 for each capped paying loser (W7: reached the cap, G13) at a table of len(names).
+        return _robbed(fields, win, winner, source, jin, jin_steps, read, seats, kind, implied)
+    limit, genpi, piao = read[0], read[1], read[2]
+    self_draw = by == "self_draw"
+    b = jin[winner]
+    # W1, W5, W6: the paying losers in seat order after the winner, and what each owes before caps.
+    table_key = (b, limit)
+    table = _OWED.get(table_key)
+    if table is None:
+        table = kept(_OWED, table_key, {}, TABLES_KEPT)
+    owing: list[tuple[str, _Owed]] = []
+    reasons: tuple[Step, ...] = (kind,)
     capped = 0
-    for amount in amounts:
-        if amount >= limit:
+    for loser in turn_after(seats, winner):
+        a = jin[loser]
+        if self_draw:
+            owes = "self_draw_owes"
+        elif loser == source:
+            owes = "discarder_owes"
+        elif a:
+            owes = "peipao_owes"
+        elif genpi:
+            a, owes = 1, "peipao_genpi_owes"
+        else:  # a 0-斤 陪炮 player without 跟皮 pays nothing (W6)
+            reasons = (*reasons, _nothing_step(loser))
+            continue
+        key = (owes, a)
+        found = table.get(key)
+        if found is None:
+            found = kept(table, key, _owed(owes, a, b, limit), TABLES_KEPT)
+        if found[3]:
             capped += 1
-    level = golden_level(opts, len(names), capped) if capped > 1 else None
+        owing.append((loser, found))
+    # W8 小金鼎/金鼎 for each capped paying loser (W7: reached the cap, G13) at a table of len(seats).
+    level = _golden_level(read, len(seats), capped) if capped > 1 else None
     if level is not None:
         golden = read[5] if level == "small" else read[6]
-        golden_step = _golden_step(level, golden, capped, len(names))
+        golden_step = _golden_step(level, golden, capped, len(seats))
         golden_mark = GOLDEN_MARKS[level]
-        reasons.append(golden_step)
-    piao = read[2]
-    liable, reason = liable_player(hand, win)
+        reasons = (*reasons, golden_step)
+    liable, reason = liable_of(hand, win, facts["liable"], players, winner, by, fans)
+    payer = None if reason is None else liable  # W11 包胡: the liable player pays every debt
+    zero = ZEROS.get(seats)
+    net = zeros(seats) if zero is None else zero.copy()
+    won = 0
     transfers = []
-    for loser, amount, formula in zip(losers, amounts, formulas, strict=True):
-        mark: str | None = None
-        if amount >= limit:  # W7 封顶
-            cap = cap_step(amount, limit, "W7", "封顶")
-            if level is not None:
-                steps: tuple[Step, ...] = (formula, cap, golden_step)
-                amount, mark = golden, golden_mark
-            else:
-                steps = (formula, cap)
-                amount, mark = limit, "capped"
-        else:
-            steps = (formula,)
+    for loser, (amount, steps, mark, is_capped) in owing:
+        if is_capped and level is not None:
+            steps = (*steps, golden_step)
+            amount, mark = golden, golden_mark
         if piao:
             amount += piao
             steps = (*steps, _piao_step(read, piao, amount))
-        payer = loser
-        if reason is not None and liable is not None:  # W11 包胡: the liable player pays every debt
-            payer = liable
-            if loser != liable:
-                steps = (*steps, share_paid_step(loser, liable, reason))
+        if payer is None:
+            pays = loser
+            net[loser] = -amount  # each loser pays once
+        else:
+            pays = payer
+            net[payer] -= amount
+            if loser != payer:
+                steps = (*steps, share_paid_step(loser, payer, reason))  # type: ignore[arg-type]
         if amount:
-            transfers.append(Transfer(payer, winner, amount, steps, mark, CATALOG))
-    if reason is None or liable is None:
+            transfers.append(Transfer(pays, winner, amount, steps, mark, CATALOG))
+            won += amount
+    net[winner] += won
+    if payer is None:
         liable_rule = None
     else:
-        reasons.append(pays_for_everyone_step(liable, reason))
-        liable_rule = reason.rule
-    seats = tuple(names)
-    return _result(hand, win, transfers, jin, jin_steps, winner, reasons, liable, liable_rule, seats,
-                   roles_for(seats, hand.dealer, (winner, win.from_, by), liable, None))
+        reasons = (*reasons, pays_for_everyone_step(payer, reason))  # type: ignore[arg-type]
+        liable_rule = reason.rule  # type: ignore[union-attr]
+    return Settlement("wuxue", seats, net, tuple(transfers), winner,
+                      roles_for(seats, fields["dealer"], (winner, source, by), liable, None), jin, jin_steps, "斤",
+                      reasons, None, liable, fields["id"], liable_rule, None, CATALOG)
 
 
-def _owed_all(names: list[str], winner: str, self_draw: bool, source: str | None, genpi: bool,
-              jin: dict[str, int], limit: int) -> tuple[list[str], list[int], list[Step], list[Step]]:
-    """W1, W5, W6: the paying losers in seat order after the winner, what each owes before caps and
-    its formula step; the reasons say which 陪炮 players pay nothing (a 0-斤 陪炮 player without 跟皮).
-    ``source``: the discarder; ``genpi``: option 跟皮."""
-    b = jin[winner]
-    losers: list[str] = []
-    amounts: list[int] = []
-    formulas: list[Step] = []
-    reasons: list[Step] = []
-    for loser in core.seats_after(names, winner):
-        a = jin[loser]
-        if self_draw:
-            kind = "self_draw_owes"
-        elif loser == source:
-            kind = "discarder_owes"
-        elif a:
-            kind = "peipao_owes"
-        elif genpi:
-            a, kind = 1, "peipao_genpi_owes"
-        else:
-            reasons.append(_nothing_step(loser))
-            continue
-        rule, minus = OWES[kind]
-        amount = 2 ** (a + b - minus)
-        # The plain value is shown only when no cap step will show it.
-        shown = amount < limit
-        key = (kind, a, b, shown)
-        formula = _FORMULAS.get(key)
-        if formula is None:
-            formula = kept(_FORMULAS, key, Step(rule, kind, {"power": power_step(1, a, b, minus=minus),
-                                                             "amount": amount, "shown": shown}))
-        losers.append(loser)
-        amounts.append(amount)
-        formulas.append(formula)
-    return losers, amounts, formulas, reasons
+_Owed = tuple[int, tuple[Step, ...], str | None, bool]
+"""What a paying loser owes before 金鼎 and 漂 (:func:`_owed`): the points, the steps (the formula,
+and the cap step when capped), the cap mark, and whether the cap was reached (W7, G13)."""
+_OWED: dict[tuple[int, int], dict[tuple[str, int], _Owed]] = {}
+"""``(斤 of the winner, cap)`` -> ``(formula kind, 斤 of the loser)`` -> the :data:`_Owed`, kept."""
+
+
+def _owed(kind: str, a: int, b: int, limit: int) -> _Owed:
+    """W1, W5, W6: a loser with ``a`` 斤 owes a winner with ``b`` ``2^(a+b)``, or ``2^(a+b-1)`` as a
+    陪炮 player (``kind``: a key of :data:`OWES`); then 封顶 at ``limit`` when reached (W7, G13)."""
+    rule, minus = OWES[kind]
+    amount = 2 ** (a + b - minus)
+    # The plain value is shown only when no cap step will show it.
+    shown = amount < limit
+    formula_key = (kind, a, b, shown)
+    formula = _FORMULAS.get(formula_key)
+    if formula is None:
+        formula = kept(_FORMULAS, formula_key, Step(rule, kind, {"power": power_step(1, a, b, minus=minus),
+                                                                 "amount": amount, "shown": shown}))
+    if shown:
+        return amount, (formula,), None, False
+    return limit, (formula, cap_step(amount, limit, "W7", "封顶")), "capped", True
 
 
 _NOTHING: dict[str, Step] = {}
@@ -272,8 +317,13 @@ def _golden_step(level: str, amount: int, capped: int, players: int) -> Step:
 
 def golden_level(opts: WuxueOptions, players: int, capped: int) -> str | None:
     """W8: ``small`` (小金鼎), ``full`` (金鼎) or None for ``capped`` paying losers at a table of ``players``."""
-    if (players, capped) == (3, 2):
-        return opts.three_player_golden
+    return _golden_level(_read_options(opts), players, capped)
+
+
+def _golden_level(read: _Read, players: int, capped: int) -> str | None:
+    """:func:`golden_level` with the options read (:data:`_Read`)."""
+    if players == 3 and capped == 2:
+        return read[7]
     return GOLDEN.get((players, capped))
 
 
@@ -289,19 +339,34 @@ def _piao_step(read: _Read, points: int, total: int) -> Step:
     return step
 
 
-def _robbed(hand: WuxueHand, win: WuxueWin, jin: dict[str, int], jin_steps: dict[str, Step],
-            opts: WuxueOptions) -> Settlement:
-    """W10 抢杠胡: the robbed player alone pays one cap, plus 漂; no golden cap, no 包胡."""
-    read = _read_options(opts)
-    limit = read[0]
-    steps: tuple[Step, ...] = (Step("W10", "robbed_pays_cap", {"player": win.from_, "cap": limit}),)
-    amount, piao = limit, read[2]
-    if piao:
-        amount += piao
-        steps = (*steps, _piao_step(read, piao, amount))
-    note = Step("W10, G11", "robbed_note", {"player": win.from_, "cap": limit})
-    transfers = [Transfer(win.the_discarder, win.winner, amount, steps, "capped", CATALOG)]
-    return _result(hand, win, transfers, jin, jin_steps, win.winner, [note, *implied_reasons(win.fans)])
+_ROBBED: dict[tuple[str | None, int, int, int, bool], tuple[tuple[Step, ...], Step]] = {}
+"""``(robbed player, cap, 漂 per loser, piao, piao_both_sides)`` -> the steps of his payment and the
+note (W10), kept."""
+
+
+def _robbed(fields: dict[str, Any], win: WuxueWin, winner: str, source: str | None, jin: dict[str, int],
+            jin_steps: dict[str, Step], read: _Read, seats: tuple[str, ...], kind: Step,
+            implied: tuple[Step, ...]) -> Settlement:
+    """W10 抢杠胡: the robbed player (``source``) alone pays one cap, plus 漂; no golden cap, no 包胡
+    (``fields``: the hand's validated values; ``kind``: the note of the big hands, ``implied``: the
+    G10 notes of the fans named)."""
+    limit, piao = read[0], read[2]
+    key = (source, limit, piao, read[3], read[4])
+    found = _ROBBED.get(key)
+    if found is None:
+        steps: tuple[Step, ...] = (Step("W10", "robbed_pays_cap", {"player": source, "cap": limit}),)
+        if piao:
+            steps = (*steps, _piao_step(read, piao, limit + piao))
+        found = kept(_ROBBED, key, (steps, Step("W10, G11", "robbed_note", {"player": source, "cap": limit})))
+    steps, note = found
+    amount = limit + piao
+    payer = win.the_discarder  # TypeError without `from`
+    net = zeros(seats)
+    net[payer] -= amount
+    net[winner] += amount
+    return Settlement("wuxue", seats, net, (Transfer(payer, winner, amount, steps, "capped", CATALOG),), winner,
+                      roles_for(seats, fields["dealer"], (winner, source, "robbed_kong"), None, None), jin, jin_steps,
+                      "斤", (kind, note, *implied), None, None, fields["id"], None, None, CATALOG)
 
 
 def implied_reasons(fans: list[str]) -> list[Step]:
@@ -309,24 +374,12 @@ def implied_reasons(fans: list[str]) -> list[Step]:
     return [Step("G10", "implied", {"fan": k}) for k in fans if k in IMPLIED]
 
 
-def _kind(win: WuxueWin) -> Step:
-    """The note of the win's big hands (W2), or that it has none."""
-    big = tuple([k for k in win.fans if k in BIG])
+def _kind(fans: tuple[str, ...]) -> Step:
+    """The note of the big hands named (``fans``: the win's, W2), or that it has none."""
+    big = tuple([k for k in fans if k in BIG])
     if not big:
         return NO_BIG_HAND
     step = _BIG_HANDS.get(big)
     if step is None:
         step = kept(_BIG_HANDS, big, Step("W2", "big_hands", {"fans": big}))
     return step
-
-
-def _result(hand: WuxueHand, win: WuxueWin | None, transfers: list[Transfer], jin: dict[str, int],
-            jin_steps: dict[str, Step], next_dealer: str | None, reasons: list[Step], liable: str | None = None,
-            liable_rule: str | None = None, players: tuple[str, ...] | None = None,
-            roles: dict[str, tuple[str, ...]] | None = None) -> Settlement:
-    if win is not None:  # the hand's win: its big hands first
-        reasons = [_kind(win), *reasons]
-    return core.settlement(
-        hand, "wuxue", transfers, next_dealer, unit="斤", catalog=CATALOG, scores=jin, score_steps=jin_steps,
-        reasons=reasons, liable=liable, liable_rule=liable_rule, players=players, roles=roles,
-    )
