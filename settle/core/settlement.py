@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core.messages import SHARED
 from settle.core.steps import Step, jsonable
-from settle.core.text import Catalog
+from settle.core.text import Catalog, dumps
 
 Amount = int | Fraction
 
@@ -211,6 +212,76 @@ class Settlement:
                 out[name] = [_score_item(item) for item in items]
         return out
 
+    def json_text(self, lang: str = "en", *, label: str | int | None = None) -> str:
+        """The JSON text of :meth:`as_dict` (``lang``, ``label``): exactly ``json.dumps(self.as_dict(lang,
+        label=label), ensure_ascii=False)``, one line, built without the json encoder (issue 14).
+
+        The parts that recur across hands as the same objects are encoded once and their text kept:
+        each payment's ``why`` and ``steps`` (:meth:`Catalog.payment_json`, by the steps' identity), the
+        notes and reasons (:meth:`Catalog.notes_json`), each score step's items, the roles, ``scores``
+        filled in, and per shape (the players and the keys of ``net``, ``scores``, ``score_items`` and
+        ``roles``) the names with the punctuation around them (:func:`_shape_json`); all in bounded
+        tables (:data:`SHAPES_KEPT`, :data:`ITEM_FORMS_KEPT`, :data:`~settle.core.text.WORDS_KEPT`).
+        Per call only the hand's own values are encoded: its id by
+        :func:`json.encoder.encode_basestring` (the json encoder's own escaper), whole numbers as
+        ``int`` writes them.  Anything of another type than the usual (a bool or a Fraction where an
+        int is expected, a name that is not text, a payer not seated, a cap not in :data:`CAP_MARKS`,
+        a value that cannot be hashed) sends the whole dict through the json encoder instead, so the
+        text never differs; what JSON cannot hold raises TypeError, as ``json.dumps`` does.
+        """
+        try:
+            net_values = tuple(self.net.values())
+            score_values = tuple(self.scores.values())
+            if not _INT.issuperset(map(type, net_values + score_values)):
+                raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
+            score_steps = self.score_steps
+            roles = self.roles
+            shape = (*self.players, _GAP, *self.net, _GAP, *self.scores, _GAP, *score_steps, _GAP, *roles)
+            players_text, net_form, score_form, item_form, starts, froms, tos, nexts, liables, role_keys = \
+                _SHAPES_JSON.get(shape) or _shape_json(self, shape)
+            ident = self.id if label is None else label
+            out = [
+                "{" if ident is None else
+                f'{{"id": {encode_basestring(ident) if type(ident) is str else dumps(ident)}, ',
+                _REGION_JSON.get(self.region) or _baked(_REGION_JSON, self.region, '"region": ', ', "players": '),
+                players_text, net_form % net_values,
+            ]
+            catalog = self.catalog
+            held = catalog.payment_json_held
+            caps = _CAP_JSON
+            for t in self.transfers:  # the first from starts, each later one after ", " (froms)
+                steps = t.steps
+                amount = t.amount
+                if type(amount) is not int:
+                    raise TypeError("not an int")
+                out += (starts[t.payer], tos[t.payee], f"{amount}",
+                        held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang), caps[t.cap])
+                starts = froms
+            reasons = self.reasons
+            notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
+                catalog.notes_json(reasons, lang)
+            roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
+                _roles_json(roles, roles_key)
+            items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))
+            if None in items:
+                items = tuple(map(_tally_json, score_steps.values()))
+            out += (
+                nexts.get(self.next_dealer) or f'], "next_dealer": {dumps(self.next_dealer)}, "roles": ',
+                roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
+                _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
+                liables.get(self.liable) or f'{dumps(self.liable)}, "notes": ',
+                notes,
+                _NO_FORFEIT_JSON if self.forfeit is None else
+                f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{',
+                item_form % items,
+                _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
+                _NO_READING_JSON if self.reading is None else f'{dumps(jsonable(self.reading))}, "reasons": ',
+                reason_forms, _END_JSON,
+            )
+            return "".join(out)
+        except (KeyError, TypeError):  # not the usual types (see above): the json encoder on the dict
+            return dumps(self.as_dict(lang, shared=True, label=label))
+
     def winners(self) -> list[str]:
         """The winner(s) in seat order (several only for 一炮多响)."""
         return [name for name in self.players if "winner" in self.roles.get(name, ())]
@@ -297,6 +368,153 @@ _ITEM_FORMS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 ITEM_FORMS_KEPT = 4096
 """How many score item lists :func:`score_item_forms` keeps (and how many roles :meth:`Settlement.as_dict`
 keeps the JSON form of)."""
+
+
+_INT = frozenset({int})
+_STR = frozenset({str})
+_GAP = object()
+"""Between the key groups of a shape (:func:`_shape_json`): no name is it."""
+_CAP_JSON: dict[str | None, str] = {mark: f', "cap": {dumps(mark)}}}' for mark in (None, *CAP_MARKS)}
+"""A payment's ``cap`` (:data:`CAP_MARKS`, or None) -> the JSON text that ends the payment (``, "cap":
+null}``); another value: KeyError, and :meth:`Settlement.json_text` encodes the whole dict."""
+
+# The JSON text of a settlement is joined from pieces that each carry the punctuation and member
+# names around them (``"region": "wuhan", "players": ``), so that a line has few pieces to join.
+_NO_FORFEIT_JSON = ', "score_items": {'
+_NO_READING_JSON = 'null, "reasons": '
+_END_JSON = f', "format_version": {FORMAT_VERSION}}}'
+_REGION_JSON: dict[Any, str] = {}
+"""A region -> ``"region": <its JSON>, "players": ``; at most :data:`ITEM_FORMS_KEPT` (:func:`_baked`)."""
+_UNIT_JSON: dict[Any, str] = {}
+"""A unit -> ``<its JSON>, "liable": ``; likewise."""
+_RULE_JSON: dict[Any, str] = {None: 'null, "reading": '}
+"""A ``liable_rule`` -> ``<its JSON>, "reading": ``; likewise."""
+
+
+def _baked(table: dict[Any, str], value: Any, before: str, after: str) -> str:
+    """``before`` + the JSON text of ``value`` + ``after``, kept in ``table`` when ``value`` is plain text
+    or None (at most :data:`ITEM_FORMS_KEPT`, then emptied)."""
+    text = f"{before}{dumps(value)}{after}"
+    if type(value) is str or value is None:
+        if len(table) >= ITEM_FORMS_KEPT:
+            table.clear()
+        table[value] = text
+    return text
+
+
+_Shape = tuple[str, str, str, str, dict[str, str], dict[str, str], dict[str, str], dict[Any, str], dict[Any, str],
+               tuple[str, ...]]
+_SHAPES_JSON: dict[tuple[Any, ...], _Shape] = {}
+"""A settlement's shape (the players, then the keys of ``net``, ``scores``, ``score_steps`` and ``roles``,
+with :data:`_GAP` between) -> its JSON pieces (:func:`_shape_json`); at most :data:`SHAPES_KEPT`."""
+SHAPES_KEPT = 1024
+"""How many shapes :meth:`Settlement.json_text` keeps the pieces of (a few kB each)."""
+
+
+def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
+    """The JSON pieces of a settlement's shape, kept in :data:`_SHAPES_JSON` under ``shape``:
+
+    * ``[<the players>], "net": {``;
+    * the ``%`` patterns of ``net``, ``scores`` and ``score_items`` (each key's text, ``: %s``, ``, ``
+      between, a ``%`` in a name doubled), each with the end of the dict and what follows it
+      (``}, "transfers": [``, ``}, "unit": ``, ``}, "liable_rule": ``);
+    * name -> the start of the first payment, from the player (``{"from": "A", "to": ``), and of a
+      later one (``, {"from": "A", "to": ``); name -> the payee's part (``"B", "amount": ``);
+    * the next dealer (a name or None) -> ``], "next_dealer": "A", "roles": ``; the liable player
+      (a name or None) -> ``"B", "notes": ``;
+    * the keys of the roles (a tuple the roles' texts are kept under, :func:`_roles_json`).
+
+    TypeError when the players are not a tuple of text, or a key is not text (then
+    :meth:`Settlement.json_text` encodes the whole dict).
+    """
+    players = result.players
+    if type(players) is not tuple or not _STR.issuperset(map(type, players)) or \
+            not _STR.issuperset(map(type, result.roles)):
+        raise TypeError("players not a tuple of text")
+    names = {name: encode_basestring(name) for name in players}
+    shaped: _Shape = (
+        f'{dumps(list(players))}, "net": {{', _members(result.net) + '}, "transfers": [',
+        _members(result.scores) + '}, "unit": ', _members(result.score_steps) + '}, "liable_rule": ',
+        {name: f'{{"from": {text}, "to": ' for name, text in names.items()},
+        {name: f', {{"from": {text}, "to": ' for name, text in names.items()},
+        {name: f'{text}, "amount": ' for name, text in names.items()},
+        {None: '], "next_dealer": null, "roles": ',
+         **{name: f'], "next_dealer": {text}, "roles": ' for name, text in names.items()}},
+        {None: 'null, "notes": ', **{name: f'{text}, "notes": ' for name, text in names.items()}},
+        tuple(result.roles))
+    if len(_SHAPES_JSON) >= SHAPES_KEPT:
+        _SHAPES_JSON.clear()
+    _SHAPES_JSON[shape] = shaped
+    return shaped
+
+
+_SCORES_JSON: dict[tuple[str, tuple[int, ...]], str] = {}
+"""(The ``%`` pattern of ``scores``, its whole numbers) -> the pattern filled in: the counts recur (a few
+番/斤 each), so most hands find theirs; at most :data:`ITEM_FORMS_KEPT`.  Only exact ints are looked up
+(``1`` and ``True`` are equal keys)."""
+
+
+def _scores_json(key: tuple[str, tuple[int, ...]]) -> str:
+    """``pattern % numbers`` for ``key`` (pattern, numbers), kept in :data:`_SCORES_JSON`."""
+    text = key[0] % key[1]
+    if len(_SCORES_JSON) >= ITEM_FORMS_KEPT:
+        _SCORES_JSON.clear()
+    _SCORES_JSON[key] = text
+    return text
+
+
+def _members(table: dict[str, Any]) -> str:
+    """The ``%`` pattern of a dict's members: each key's JSON text and ``: %s``, ``, `` between, a ``%``
+    in a key doubled; TypeError when a key is not text."""
+    if not _STR.issuperset(map(type, table)):
+        raise TypeError("a key not text")
+    return ", ".join([f"{encode_basestring(key).replace('%', '%%')}: %s" for key in table])
+
+
+_TALLY_JSON: dict[int, str] = {}
+"""``id`` of a score step -> the JSON text of its items, as ``score_items`` holds them; at most
+:data:`ITEM_FORMS_KEPT`, emptied with :data:`_TALLIES_HELD`."""
+_TALLIES_HELD: list[Step] = []
+"""The score steps :data:`_TALLY_JSON` is keyed on, held so that an ``id`` there is never another object's."""
+
+
+_ROLES_JSON: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], str] = {}
+"""(The roles' keys, their values) -> the JSON text of their form (:func:`_role_form`) and ``, "scores": {``;
+at most :data:`ITEM_FORMS_KEPT`.  The keys are a shape's tuple (:func:`_shape_json`), the same object for
+every settlement of that shape."""
+
+
+def _roles_json(roles: dict[str, tuple[str, ...]], key: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]) -> str:
+    """The JSON text of the roles' form and ``, "scores": {``, kept in :data:`_ROLES_JSON` under ``key``."""
+    text = f'{dumps(_role_form(roles))}, "scores": {{'
+    if len(_ROLES_JSON) >= ITEM_FORMS_KEPT:
+        _ROLES_JSON.clear()
+    _ROLES_JSON[key] = text
+    return text
+
+
+def _tally_json(step: Step) -> str:
+    """The JSON text of a score step's items as ``score_items`` holds them (a stated total: one
+    ``stated`` item), kept in :data:`_TALLY_JSON` by the step's identity when the step can be hashed
+    (one that cannot may change: worded every time)."""
+    found = _TALLY_JSON.get(id(step))
+    if found is not None:
+        return found
+    values = step.values
+    if values.get("stated"):
+        text = dumps([{"item": "stated", "label": "报数", "value": values["total"]}])
+    else:
+        text = dumps([_score_item(item) for item in values.get("items", ())])
+    try:
+        hash(step)
+    except TypeError:
+        return text
+    if len(_TALLY_JSON) >= ITEM_FORMS_KEPT:
+        _TALLY_JSON.clear()
+        _TALLIES_HELD.clear()
+    _TALLY_JSON[id(step)] = text
+    _TALLIES_HELD.append(step)
+    return text
 
 
 def score_item_forms(items: Any) -> list[dict[str, Any]]:

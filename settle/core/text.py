@@ -12,8 +12,10 @@ caps, 承包 redirect ...) by ``parent``.  No code parses the text a catalog ren
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core.steps import Step
@@ -27,15 +29,40 @@ WORDS_KEPT = 8192
 """How many rendered steps, and how many explanations, a catalog keeps (see :meth:`Catalog.text`)."""
 
 
+def _json_encoding() -> Callable[[Any], str]:
+    """The json module's own encoder, made once: ``json.dumps(..., ensure_ascii=False)`` would build a
+    :class:`json.JSONEncoder` per call, and its ``encode`` a C encoder per call (with these very
+    arguments, :meth:`json.JSONEncoder.iterencode`); the C encoder is made here once and its chunks
+    joined, as ``encode`` does.  It does not look for cycles (no ``markers``): what it encodes here
+    is made of fresh and kept forms, none holding itself, and the text is the same.  Without the C
+    encoder, ``JSONEncoder.encode``."""
+    encoder = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+    make = getattr(json.encoder, "c_make_encoder", None)  # untyped in typeshed
+    if make is None:
+        return encoder.encode
+    chunks = make(None, encoder.default, encode_basestring, None, encoder.key_separator, encoder.item_separator,
+                  encoder.sort_keys, encoder.skipkeys, encoder.allow_nan)
+    join = "".join
+    return lambda value: join(chunks(value, 0))
+
+
+dumps: Callable[[Any], str] = _json_encoding()
+"""``value`` as JSON text, the same text as ``json.dumps(value, ensure_ascii=False)`` (``", "`` and
+``": "`` between items, non-ASCII as it is, a lone surrogate too); ``value`` must hold no cycle
+(RecursionError).  Raises TypeError for what JSON cannot hold, as ``json.dumps``."""
+
+
 class Catalog:
     """Templates per language and step kind, falling back to ``parent`` for kinds it lacks.
 
     ``templates``: lang -> kind -> :data:`Template`.  :meth:`text` raises KeyError for a kind
-    no catalog in the chain knows (a bug, never user input).
+    no catalog in the chain knows (a bug, never user input).  ``payment_json_held`` and
+    ``notes_json_held`` are the tables :meth:`payment_json` and :meth:`notes_json` keep their texts in,
+    for a hot path to look up first (read only).
     """
 
-    __slots__ = ("_forms", "_forms_held", "_lookup", "_notes", "_notes_held", "_whys", "_words", "name", "parent",
-                 "templates")
+    __slots__ = ("_forms", "_forms_held", "_json_kept", "_lookup", "_note_texts", "_notes", "_notes_held", "_payments",
+                 "_whys", "_words", "name", "notes_json_held", "parent", "payment_json_held", "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -50,6 +77,14 @@ class Catalog:
         # the same, found by the steps' identity (no Python-level hash), holding the steps keyed on
         self._forms_held: dict[tuple[Any, ...], tuple[tuple[str, list[dict[str, Any]]], tuple[Step, ...]]] = {}
         self._notes_held: dict[tuple[str, int], tuple[tuple[str, dict[str, Any]], Step]] = {}
+        # the JSON texts of payment_json and notes_json, by the steps' identity; _json_kept holds the
+        # steps they key on (emptied with them), so that an ``id`` there is never another object's
+        self.payment_json_held: dict[tuple[Any, ...], str] = {}
+        self.notes_json_held: dict[tuple[Any, ...], tuple[str, str]] = {}
+        self._json_kept: list[tuple[Step, ...]] = []
+        # the same texts by (lang, steps), for equal steps made anew (a scoring's table of steps emptied)
+        self._payments: dict[tuple[str, tuple[Step, ...]], str] = {}
+        self._note_texts: dict[tuple[str, tuple[Step, ...]], tuple[str, str]] = {}
 
     def template(self, kind: str, lang: str) -> Template:
         """The template of ``kind`` in ``lang`` (this catalog's, else its parents')."""
@@ -160,6 +195,77 @@ class Catalog:
             held.clear()
         held[key] = form, item
         return form
+
+    def payment_json(self, steps: tuple[Step, ...], lang: str = "en") -> str:
+        """The JSON text that follows a payment's ``amount``: ``, "why": <why>, "steps": [<forms>]``, in
+        ``lang``, as ``json.dumps`` (``ensure_ascii=False``) writes those members of ``{"why": why,
+        "steps": forms}`` (:meth:`forms`), with ``, `` before them.
+
+        Kept by the steps' identity in :attr:`payment_json_held` under ``(lang, *map(id, steps))`` (the
+        steps are held meanwhile, so an ``id`` there is never another object's): a caller on a hot path
+        looks that key up first and calls this on a miss.  Then by (lang, steps), as :meth:`forms`
+        keeps its forms (equal steps made anew share the text); each table at most :data:`WORDS_KEPT`.
+        Steps that cannot be hashed are not kept.
+        """
+        key = (lang, *map(id, steps))
+        found = self.payment_json_held.get(key)
+        if found is not None:
+            return found
+        try:
+            text = self._payments.get((lang, steps))
+        except TypeError:  # a value that cannot be hashed: not kept
+            why, forms = self.forms(steps, lang)
+            return f', "why": {dumps(why)}, "steps": {dumps(forms)}'
+        if text is None:
+            why, forms = self.forms(steps, lang)
+            text = f', "why": {dumps(why)}, "steps": {dumps(forms)}'
+            if len(self._payments) >= WORDS_KEPT:
+                self._payments.clear()
+            self._payments[(lang, steps)] = text
+        self._keep_json(steps)
+        self.payment_json_held[key] = text
+        return text
+
+    def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
+        """The JSON texts of a settlement's ``notes`` (the reasons' words in ``lang``, :meth:`note`) and
+        ``reasons`` (their :meth:`~settle.core.steps.Step.as_dict` forms): two lists, as ``json.dumps``
+        writes them (``ensure_ascii=False``).  Kept by the reasons' identity in :attr:`notes_json_held`
+        under ``(lang, *map(id, reasons))``, then by (lang, reasons), like :meth:`payment_json`."""
+        key = (lang, *map(id, reasons))
+        found = self.notes_json_held.get(key)
+        if found is not None:
+            return found
+        try:
+            texts = self._note_texts.get((lang, reasons))
+        except TypeError:
+            return self._notes_json(reasons, lang)
+        if texts is None:
+            texts = self._notes_json(reasons, lang)
+            if len(self._note_texts) >= WORDS_KEPT:
+                self._note_texts.clear()
+            self._note_texts[(lang, reasons)] = texts
+        self._keep_json(reasons)
+        self.notes_json_held[key] = texts
+        return texts
+
+    def _notes_json(self, reasons: tuple[Step, ...], lang: str) -> tuple[str, str]:
+        words: list[str] = []
+        forms: list[dict[str, Any]] = []
+        for item in reasons:
+            said, form = self.note(item, lang)
+            words.append(said)
+            forms.append(form)
+        return dumps(words), dumps(forms)
+
+    def _keep_json(self, steps: tuple[Step, ...]) -> None:
+        """Hold ``steps`` while a JSON text is kept by their identity; past :data:`WORDS_KEPT` of them,
+        empty both tables of JSON texts (and what they hold) first."""
+        kept = self._json_kept
+        if len(kept) >= WORDS_KEPT:
+            kept.clear()
+            self.payment_json_held.clear()
+            self.notes_json_held.clear()
+        kept.append(steps)
 
     def _join(self, steps: tuple[Step, ...], lang: str) -> str:
         out = ""

@@ -5,7 +5,8 @@ Shapes:
 * a :class:`Chunk` is the settled, already encoded output of consecutive hands, with the
   partial standings and the problems found; chunks are what worker processes return;
 * :class:`Totals` is every chunk of a run added up: hand counts, standings, problems;
-* a JSON line is :func:`record`'s dict through the :mod:`json` encoder (:func:`json_line`);
+* a JSON line is the text of :func:`record`'s dict (:func:`json_line`: :meth:`Settlement.json_text`
+  for a settled hand, the :mod:`json` encoder for a bad one);
   a CSV row is :data:`CSV_HEADER`'s columns through :mod:`csv` (:func:`csv_line`); a table row
   (:func:`table_row`) is data that :mod:`settle.render.batch` lays out.
 """
@@ -13,13 +14,12 @@ Shapes:
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core import Settlement
+from settle.core.text import dumps
 from settle.engine.batch.outcome import Outcome
 from settle.engine.batch.standings import Standings, merge_standings, tally
 from settle.errors import Problem, format_path
@@ -123,13 +123,12 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
 
 def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:
     if fmt in ("json", "jsonl"):
-        encoder = _ENCODE
 
         def json_form(outcome: Outcome) -> str:  # json_line, one call less per hand
             result = outcome.result
             if result is None:
                 return json_line(outcome, lang)
-            return encoder(result.as_dict(lang, shared=True, label=outcome.label))
+            return result.json_text(lang, label=outcome.label)
 
         return json_form
     if fmt == "csv":
@@ -155,32 +154,20 @@ def record(outcome: Outcome, lang: str = "en", *, shared: bool = False) -> dict[
     return result.as_dict(lang, shared=shared, label=outcome.label)  # the label covers file:index too
 
 
-def _line_encoding() -> Callable[[Any], str]:
-    """The json module's own encoder for a line, made once: ``json.dumps(..., ensure_ascii=False)``
-    would build a :class:`json.JSONEncoder` per call, and its ``encode`` a C encoder per call (with
-    these very arguments, :meth:`json.JSONEncoder.iterencode`); the C encoder is made here once and
-    its chunks joined, as ``encode`` does.  A record has no cycles (it is made of fresh and kept
-    forms, none holding the record), so the encoder need not look for them (no ``markers``); the
-    text is the same.  Without the C encoder, ``JSONEncoder.encode``."""
-    encoder = json.JSONEncoder(ensure_ascii=False, check_circular=False)
-    make = getattr(json.encoder, "c_make_encoder", None)  # untyped in typeshed
-    if make is None:
-        return encoder.encode
-    chunks = make(None, encoder.default, encode_basestring, None, encoder.key_separator, encoder.item_separator,
-                  encoder.sort_keys, encoder.skipkeys, encoder.allow_nan)
-    join = "".join
-    return lambda value: join(chunks(value, 0))
-
-
-_ENCODE = _line_encoding()
-"""One encoder for every line (:func:`_line_encoding`)."""
+_ENCODE = dumps
+"""The encoder of a line: :func:`settle.core.text.dumps` (``json.dumps(..., ensure_ascii=False)``,
+its C encoder made once)."""
 
 
 def json_line(outcome: Outcome, lang: str = "en") -> str:
-    """One hand as a JSON line, without its newline: :func:`record`'s dict through the :mod:`json`
-    encoder (the same text as ``json.dumps(record(outcome, lang), ensure_ascii=False)``; the dict is
-    built with the kept, shared forms, as nothing but the encoder sees it)."""
-    return _ENCODE(record(outcome, lang, shared=True))
+    """One hand as a JSON line, without its newline: the same text as ``json.dumps(record(outcome, lang),
+    ensure_ascii=False)``.  A settled hand's line is :meth:`Settlement.json_text` (the recurring parts'
+    text kept, the hand's own values encoded); a bad hand's is :func:`record`'s dict through the
+    :mod:`json` encoder."""
+    result = outcome.result
+    if result is None:
+        return _ENCODE(record(outcome, lang))
+    return result.json_text(lang, label=outcome.label)
 
 
 # --- how a hand ended -----------------------------------------------------------------------------------
