@@ -163,10 +163,13 @@ def _context(
     if by not in WIN_BY:
         raise TileError(f"bad win type by={by!r}: use one of {', '.join(WIN_BY)}")
     resolved = rules.resolve_options(options)
-    stated = rules.check_situations(by, situations, hand) if situations else set()
     implied = rules.implied.get(by)
-    if implied:
-        stated |= implied  # RULINGS G10: implied by the win type, counted once
+    if situations:
+        stated = rules.check_situations(by, situations, hand)
+        if implied:
+            stated |= implied  # RULINGS G10: implied by the win type, counted once
+    else:  # none stated (the usual case): the implied ones alone
+        stated = set(implied) if implied else set()
     cards = rules.wildcards(hand, resolved)
     wild = cards.wild
     melds = hand.melds
@@ -213,18 +216,24 @@ def _scored(
     of one reading per (fans, reason): the one with fewest substitutions, built last."""
     if not distinct:
         return [(*_judge(context, rules, features_of(r)), r) for r in _all_readings(context, rules)]
-    kept: dict[tuple[frozenset[str], Step | None], tuple[tuple[int, int], Features, _Payload]] = {}
     fans_of, illegal = rules.fans, rules.illegal
-    for features, subs, payload in _feature_candidates(context, rules):
+    wild = context.wild
+    # No wildcard in hand: a reading's tiles are the concealed tiles as held (sorted by TileHand).
+    tiles = context.hand.concealed if not context.wilds_in_hand else None
+    candidates = _feature_candidates(context, rules)
+    if len(candidates) == 1:  # one reading of the tiles (the usual case): nothing to keep it from
+        features, _, payload = candidates[0]
+        fans = frozenset(fans_of(context, features))
+        return [(fans, illegal(context, features, fans),
+                 payload if isinstance(payload, Reading) else materialise(features.shape, payload, wild, tiles))]
+    kept: dict[tuple[frozenset[str], Step | None], tuple[tuple[int, int], Features, _Payload]] = {}
+    for features, subs, payload in candidates:
         fans = frozenset(fans_of(context, features))  # as _judge
         key = (fans, illegal(context, features, fans))
         rank = (subs, _SHAPE_ORDER[features.shape])
         held = kept.get(key)
         if held is None or rank < held[0]:
             kept[key] = (rank, features, payload)
-    wild = context.wild
-    # No wildcard in hand: a reading's tiles are the concealed tiles as held (sorted by TileHand).
-    tiles = context.hand.concealed if not context.wilds_in_hand else None
     return [
         (fans, why, payload if isinstance(payload, Reading) else materialise(features.shape, payload, wild, tiles))
         for (fans, why), (_, features, payload) in kept.items()

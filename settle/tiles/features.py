@@ -117,7 +117,10 @@ def feature_search(
         return {}
     found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
     counts = tuple(counts)
-    _standard_search(counts, wilds, wild, found)
+    if wilds:
+        _standard_search(counts, wilds, wild, found)
+    else:
+        _plain_search(counts, found)
     if seven_pairs and size == 14:
         _seven_pairs_search(counts, wilds, wild, found)
     return found

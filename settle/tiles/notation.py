@@ -104,9 +104,10 @@ def check_tile(tile: int) -> int:
 _COMPACT_ONLY = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ]|[ \t\r\n,;])*")
 _COMPACT_RUN = re.compile(r"([1-9]+)([mpszMPSZ])")
 _SUIT_OFFSET = {letter: SUIT_LETTERS.index(letter.lower()) * 9 for letter in "mpszMPSZ"}
-# Per suit letter, each digit's tile id (``"5"`` of ``m`` -> 4): a compact run read with no arithmetic.
-_DIGIT_TILE = {letter: {str(rank): offset + rank - 1 for rank in range(1, 10)}
-               for letter, offset in _SUIT_OFFSET.items()}
+# Per suit letter, each digit as the character whose code is its tile id (``"5"`` of ``m`` -> ``"\x04"``):
+# a compact run is read by ``str.translate``, and the text of tile ids becomes ints as Latin-1 bytes.
+_RUN_IDS = {letter: str.maketrans({str(rank): chr(offset + rank - 1) for rank in range(1, 10)})
+            for letter, offset in _SUIT_OFFSET.items()}
 # Texts already read (hand files repeat tiles such as win_tile, indicator and melds); bounded.
 _PARSED: dict[str, tuple[int, ...]] = {}
 PARSED_MEMO_LIMIT = 20_000
@@ -142,11 +143,9 @@ def parse_tile_ids(text: str) -> tuple[int, ...]:
         raise _not_text(text)
     tiles = _PARSED.get(text)
     if tiles is None:
-        if _COMPACT_ONLY.fullmatch(text):
-            read: list[int] = []
-            for run, letter in _COMPACT_RUN.findall(text):
-                read += map(_DIGIT_TILE[letter].__getitem__, run)
-            tiles = tuple(read)
+        if _COMPACT_ONLY.fullmatch(text):  # honours' digits are 1-7 here: every id below 34
+            ids = "".join([run.translate(_RUN_IDS[letter]) for run, letter in _COMPACT_RUN.findall(text)])
+            tiles = tuple(ids.encode("latin-1"))
         else:
             tiles = tuple(_read_tiles(text))
         if len(_PARSED) >= PARSED_MEMO_LIMIT:
@@ -221,7 +220,7 @@ def parse_tile(text: str | int) -> int:
         if isinstance(text, bool) or not isinstance(text, int):
             raise _not_text(text)
         return check_tile(text)
-    tiles = parse_tiles(text)
+    tiles = parse_tile_ids(text)
     if len(tiles) != 1:
         raise ValueError(f"expected exactly one tile, got {len(tiles)} in {text!r}; use {ALLOWED}")
     return tiles[0]

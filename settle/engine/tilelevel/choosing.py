@@ -24,8 +24,11 @@ from settle.tiles import Evaluation, ScoredReading, TileError, evaluate_all
 def shape_claims(region: Region, win: Win) -> list[str]:
     """The items of ``win.fans`` the tiles decide: every one but the situational items and the
     items implied by ``by`` (Wuxue/Rushan ``qiangganghu``, G10)."""
+    fans = win.fans
+    if not fans:  # the usual case: fans derived from the tiles
+        return []
     stated = tile_rules(region).situations
-    return [k for k in win.fans if k not in stated and not implied(region, k)]
+    return [k for k in fans if k not in stated and not implied(region, k)]
 
 
 def implied(region: Region, key: str) -> bool:
@@ -73,6 +76,8 @@ def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
     if held is None or held[0] is not patterns:
         held = _RANKS[id(patterns)] = (patterns, {k: i for i, k in enumerate(patterns)})
     rank = held[1]
+    if type(fans) is frozenset and len(fans) == 1:  # one fan (a reading's base alone, the usual case)
+        return tuple(k for k in fans if k in rank)
     return tuple(sorted({k for k in fans if k in rank}, key=rank.__getitem__))
 
 

@@ -9,11 +9,9 @@ import inspect
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from operator import attrgetter
 from typing import Any
 
 from settle.core import Settlement, Step
-from settle.core.steps import PLAIN, jsonable
 from settle.engine.tilelevel.reading import Prepared, wildcard
 from settle.engine.tilelevel.region import tile_rules
 from settle.engine.tilelevel.results import Candidate, Choice
@@ -51,25 +49,6 @@ class ReadingStep(Step):
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form :meth:`Step.as_dict <settle.core.steps.Step.as_dict>` gives (tests/tiles compare
-        them on every generated hand), made for the values a reading step holds: text, None, whole
-        numbers, the nested reading (a :class:`ReadingStep`), and tuples of those, of ``{key: text}``
-        items (the melds, the fans) or of ``(tile, count)`` pairs (``read_as``); anything else as
-        :func:`~settle.core.steps.jsonable` gives it.  A fresh dict each time."""
-        values: dict[str, Any] = {}
-        for key, value in self.values.items():
-            kind = type(value)
-            if kind is tuple:
-                values[key] = [item if type(item) in PLAIN else
-                               dict(item) if type(item) is dict and PLAIN.issuperset(map(type, item.values())) else
-                               jsonable(item) for item in value]
-            elif kind is ReadingStep:
-                values[key] = value.as_dict()
-            else:
-                values[key] = value if kind in PLAIN else jsonable(value)
-        return {"rule": self.rule or None, "kind": self.kind, "values": values}
 
 
 def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
@@ -158,38 +137,48 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
 def _replaced(settlement: Settlement, changes: dict[str, Any]) -> Settlement:
     """``dataclasses.replace(settlement, **changes)``: the same new settlement, made by one positional
     call of its ``__init__`` (``replace`` looks its fields up and passes them by keyword, each time).
-    The ``__init__`` parameters are read once per class; a class whose parameters are not exactly
-    its init fields, each by position or keyword, is left to ``replace``, and so is a change of
-    anything else."""
-    cls = type(settlement)
-    held = _INIT_PARAMETERS.get(cls)
-    if held is None:
-        held = _INIT_PARAMETERS[cls] = _init_parameters(cls)
-    if held is _USE_REPLACE or not changes.keys() <= held[1].keys():
+
+    The call is written once per class and set of changed fields (:func:`_replacer`); a class whose
+    ``__init__`` parameters are not exactly its init fields, each by position or keyword, is left to
+    ``replace``, and so is a change of anything else."""
+    key = (type(settlement), tuple(changes))
+    replacer = _REPLACERS.get(key)
+    if replacer is None:
+        replacer = _REPLACERS[key] = _replacer(*key)
+    if replacer is _USE_REPLACE:
         return replace(settlement, **changes)
-    read, position = held
-    values = list(read(settlement))
-    for name, value in changes.items():
-        values[position[name]] = value
-    return cls(*values)
+    new: Settlement = replacer(settlement, *changes.values())
+    return new
 
 
-def _init_parameters(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]:
-    """A dataclass's ``__init__`` parameters, when they are exactly its init fields in order, each
-    positional-or-keyword (what a positional call of ``__init__`` needs): a reader of their values
-    off an instance (a tuple, in order) and each one's position; else :data:`_USE_REPLACE`."""
-    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """``(instance, *new values of changed) -> new instance``: one positional call of ``cls`` with every
+    init field, the ``changed`` ones given, the others read off the instance; :data:`_USE_REPLACE`
+    when ``cls`` is no dataclass whose ``__init__`` parameters are exactly its init fields in order,
+    each positional-or-keyword, or ``changed`` names something else."""
+    if not dataclasses.is_dataclass(cls):
+        return _USE_REPLACE
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
     fields = [f.name for f in dataclasses.fields(cls) if f.init]
-    if (len(fields) < 2 or [p.name for p in parameters] != fields
+    if (len(fields) < 2 or [p.name for p in parameters] != fields or not set(changed) <= set(fields)
             or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in parameters)):
         return _USE_REPLACE
-    return attrgetter(*fields), {name: i for i, name in enumerate(fields)}
+    given = {name: f"new_{i}" for i, name in enumerate(changed)}
+    arguments = ", ".join(given.get(name, f"old.{name}") for name in fields)
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(f"def replaced(old, {', '.join(given.values())}):\n    return cls({arguments})\n", namespace)
+    replaced: Callable[..., Any] = namespace["replaced"]
+    return replaced
 
 
-_USE_REPLACE: tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] = (tuple, {})
-"""What :func:`_init_parameters` gives for a class to leave to ``dataclasses.replace``."""
-_INIT_PARAMETERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
-"""Each settlement class -> :func:`_init_parameters` of it."""
+def _use_replace(*_: Any) -> Any:
+    """The mark of a class (or change) left to ``dataclasses.replace`` (:func:`_replacer`); never called."""
+    raise AssertionError("not a replacer")
+
+
+_USE_REPLACE: Callable[..., Any] = _use_replace
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+"""(settlement class, fields changed) -> :func:`_replacer` of them."""
 
 
 def choice_steps(region: Region, choice: Choice) -> list[Step]:
