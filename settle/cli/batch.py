@@ -114,14 +114,17 @@ def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None) -> BatchWriter:
 
 
 def _raw(out: IO[str]) -> IO[bytes] | None:
-    """The binary stream under ``out`` when writing UTF-8 bytes there makes the same file (strict
-    UTF-8, ``\\n`` not translated), for the streamed writer to write the workers' bytes as they are."""
+    """The binary stream under ``out`` when writing UTF-8 bytes there makes the same file (UTF-8,
+    ``\\n`` not translated), for the streamed writer to write the workers' bytes as they are.  The
+    error handler does not matter (stdout's is ``surrogateescape`` in a C.UTF-8 locale): UTF-8 encodes
+    every character but a lone surrogate, and a chunk holding one goes through the text stream
+    (:meth:`settle.engine.batch.StreamWriter.add`), whose handler decides."""
     import codecs
     import os
 
     buffer = getattr(out, "buffer", None)
     encoding = getattr(out, "encoding", None)
-    if buffer is None or not isinstance(encoding, str) or getattr(out, "errors", None) != "strict":
+    if buffer is None or not isinstance(encoding, str):
         return None
     try:
         if codecs.lookup(encoding).name != "utf-8":

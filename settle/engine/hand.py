@@ -25,7 +25,7 @@ from settle.rules.registry import Region
 if TYPE_CHECKING:
     from settle.model import Hand
 
-__all__ = ["parse_hand", "settle_hand", "settle_many"]
+__all__ = ["parse_hand", "settle_hand", "settle_many", "settle_validated_hand"]
 
 
 def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Hand]:
@@ -64,6 +64,14 @@ def settle_hand(data: Mapping[str, Any]) -> Settlement:
         from settle.engine.tilelevel import resolve
 
         return resolve(data, region, hand).settlement
+    return settle_validated_hand(region, hand)
+
+
+def settle_validated_hand(region: Region, hand: Hand) -> Settlement:
+    """Settle a hand already validated into ``region``'s ``Hand`` model, without tiles (what
+    :func:`settle_hand` does after validating, and the batch after validating a line from its bytes,
+    :func:`settle.engine.validation.lean_line`): the shared and the region's rule checks, then the
+    region's scoring.  Raises :class:`HandError` with every problem the checks find."""
     problems = rule_problems(region, hand)
     if problems:
         raise HandError(problems)

@@ -171,7 +171,11 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
         hand: Hand = lean.validator.validate_json(raw)
     except ValidationError:
         return None
-    if hand.region != key or has_tiles(hand) or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
+    fields = hand.__dict__
+    win = fields["win"]
+    if win is not None and (win.tiles is not None if type(win) is not list else any(w.tiles is not None for w in win)):
+        return None  # tiles (has_tiles, inline: once per line)
+    if fields["region"] != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
         return None
     return region, hand
 
@@ -195,7 +199,8 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
     not counted here (a new field): then :func:`lean_line` leaves the line to the loader.
     """
     given = hand.__pydantic_fields_set__
-    players = hand.players
+    fields = hand.__dict__
+    players = fields["players"]
     keys = len(given) + len(players)
     for player in players.values():
         if player is listed:
@@ -205,15 +210,19 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
         if facts:
             keys += len(facts)
             if "kongs" in facts:
-                keys += len(player.kongs)
-    if "fans" in given and hand.fans is not None:
-        keys += len(hand.fans)
-    if "win" in given:
-        keys += sum(len(win.__pydantic_fields_set__) for win in hand.wins)
+                keys += len(player.__dict__["kongs"])
+    if "fans" in given and fields["fans"] is not None:
+        keys += len(fields["fans"])
     if "options" in given:
-        keys += len(hand.options.__pydantic_fields_set__)
-    if "abandon" in given and hand.abandon is not None:
-        keys += len(hand.abandon.__pydantic_fields_set__)
+        keys += len(fields["options"].__pydantic_fields_set__)
+    if "win" in given:
+        win = fields["win"]
+        if type(win) is list:
+            keys += sum(len(one.__pydantic_fields_set__) for one in win)
+        elif win is not None:
+            keys += len(win.__pydantic_fields_set__)
+    if "abandon" in given and fields["abandon"] is not None:
+        keys += len(fields["abandon"].__pydantic_fields_set__)
     return keys
 
 

@@ -14,6 +14,7 @@ The package, by concern:
   what the loader read;
 * :mod:`.pool`: the ordered worker pool (:func:`ordered_map`, :func:`worker_count`), and
   :func:`chunk_map`, which brings the workers' output back through shared memory;
+  :class:`WorkerDied` is what :func:`run_batch` raises when a worker process was killed;
 * :mod:`.standings`: :data:`Standings`, ``player -> [net, hands, won, dealt_in, liable, capped,
   golden]`` (:data:`STANDING_KEYS`), and how hands add to them;
 * :mod:`.encode`: :class:`Chunk` (consecutive hands settled and encoded: what worker processes
@@ -46,7 +47,7 @@ from settle.engine.batch.encode import (
     winners,
 )
 from settle.engine.batch.outcome import Outcome, hand_label, settle_data
-from settle.engine.batch.pool import SLOT_BYTES, WINDOW_PER_JOB, chunk_map, ordered_map, worker_count
+from settle.engine.batch.pool import SLOT_BYTES, WINDOW_PER_JOB, WorkerDied, chunk_map, ordered_map, worker_count
 from settle.engine.batch.reading import (
     BLOCK_BYTES,
     INPUT_FORMATS,
@@ -96,6 +97,7 @@ __all__ = [
     "Standings",
     "StreamWriter",
     "Totals",
+    "WorkerDied",
     "cap_hits",
     "chunk_map",
     "csv_line",

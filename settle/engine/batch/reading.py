@@ -134,12 +134,76 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     """Settle each hand of ``block``: whole JSON Lines whose first line is line ``first_line`` of the
     file and whose first hand is hand ``first_index`` (1-based, blank lines not counted).
 
-    Each line is read by :func:`settle.loader.jsonl_lines` (encoding, size limits) and validated
-    straight from its bytes (:func:`settle.engine.validation.lean_line`); a line that does not
-    validate so is parsed by :func:`settle.loader.jsonl_hand` (duplicate keys ...) and settled from
-    its data, as before.  Its line numbers and ``file:index`` label are moved from the block to the
-    file.  Never raises for bad input: a bad line is an :class:`Outcome` with its error.
+    Each line that starts with ``{`` and is UTF-8 is validated straight from its bytes
+    (:func:`settle.engine.validation.lean_line`) and settled (:func:`settle_validated`); any other
+    line, and one that does not validate so, is read as before: by :func:`settle.loader.jsonl_lines`
+    (encoding, size limits, blank lines) and :func:`settle.loader.jsonl_hand` (duplicate keys ...),
+    then settled from its data (:func:`_loader_outcomes`; the whole block so when its first line is
+    such a line, since there a BOM is skipped and a UTF-16/32 encoding ends the block).  Line numbers
+    and ``file:index`` labels are the file's.  Never raises for bad input: a bad line is an
+    :class:`Outcome` with its error.
     """
+    index = first_index  # the file's number of the next hand
+    for number, raw in enumerate(block.split(b"\n"), first_line):
+        if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
+            validated = lean_line(raw)
+            if validated is not None:
+                region, hand = validated
+                ident = hand.id
+                given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
+                label = (given if given and given != f"{source}:{index - first_index + 1}"
+                         else f"{source}:{index}")
+                yield settle_validated(region, hand, label, {(): number}, source)
+                index += 1
+                continue
+        if number == first_line:
+            yield from _loader_outcomes(block, source, first_line, first_index)
+            return
+        outcome = _loader_line(block, raw, number, index, source, first_line, first_index)
+        if outcome is not None:
+            yield outcome
+            index += 1
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _loader_line(block: bytes, raw: bytes, number: int, index: int, source: str, first_line: int,
+                 first_index: int) -> Outcome | None:
+    """:func:`_loader_outcomes` of the one line ``raw`` of ``block``, not its first (line ``number`` of the
+    file, hand ``index`` if it is one): None for a blank line.  The line is read by
+    :func:`settle.loader.jsonl_lines` after a newline, as a line after the first is read there."""
+    from settle.loader import EMPTY_MESSAGE, jsonl_hand, jsonl_lines
+
+    item = next(iter(jsonl_lines(io.BytesIO(b"\n" + raw), source)))
+    shift = first_line - 1
+    local = index - first_index + 1  # the hand's number in the block
+    if isinstance(item, HandError):  # not UTF-8, too long, or blank once decoded (the "empty" error)
+        problems = item.problems
+        if problems and problems[0].message == EMPTY_MESSAGE and problems[0].line == 1:
+            return None
+        label = f"{source}:{index}"
+    else:
+        parsed = jsonl_hand(item.text, number - shift, source, local)
+        if not isinstance(parsed, HandError):
+            line = parsed.lines.get((), 1) + shift
+            label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
+            return settle_data(parsed.data, label, {(): line}, source)
+        problems = parsed.problems
+        given = problems[0].hand if problems else None  # its id, or its place in the block
+        label = given if given and given != f"{source}:{local}" else f"{source}:{index}"
+    line = _hand_line(block, local - 1) + shift
+    return Outcome(label, error=HandError([_moved(p, line, label) for p in problems]))
+
+
+def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
+    """Settle each hand of ``block`` (as :func:`jsonl_outcomes`), every line through the loader's reading
+    (:func:`settle.loader.jsonl_lines`), then :func:`lean_line` or :func:`settle.loader.jsonl_hand`."""
     from settle.loader import Document, jsonl_hand, jsonl_lines
 
     shift = first_line - 1
