@@ -16,6 +16,8 @@ against the floor's (target <= 3x); ``--yaml`` a YAML stream of a smaller sample
     python bench/bench_batch.py --n 1000000     # the full figure
     python bench/bench_batch.py --yaml 20000    # also a YAML batch
     python bench/bench_batch.py --stages 20000  # also CPU per hand of each stage, in this process
+                                                # (the batch's own path too: validation from each
+                                                # line's bytes, checks and scoring, the line as bytes)
 
 Files go to bench/out/ (git-ignored) unless ``--dir`` says otherwise.  Not a unit test.
 """
@@ -243,8 +245,8 @@ def stages(path: Path, n: int) -> None:
 
     sys.path.insert(0, str(HERE.parent))
     from settle.engine.batch import BLOCK_BYTES, Outcome, json_line, jsonl_task, line_blocks, tally
-    from settle.engine.hand import settle_hand
-    from settle.engine.validation import validate_model
+    from settle.engine.hand import settle_hand, settle_validated_hand
+    from settle.engine.validation import lean_line, validate_model
     from settle.loader import iter_documents
     from settle.rules.checks import common_problems
     from settle.rules.registry import all_regions
@@ -257,6 +259,8 @@ def stages(path: Path, n: int) -> None:
     settled = [region.settle(hand) for region, hand in models]
     outcomes = [Outcome(str(hand["id"]), result) for hand, result in zip(hands, settled, strict=True)]
     blocks = list(line_blocks(io.BytesIO(data), b"", BLOCK_BYTES))
+    raw_lines = data.splitlines(keepends=True)
+    labels = [outcome.label for outcome in outcomes]
     standings: dict[str, list[int]] = {}
     gc.freeze()  # the inputs above stay alive: keep them out of the collector's way
     def each(func: Any, items: Any) -> Any:  # results dropped as they come, as in the batch
@@ -268,6 +272,10 @@ def stages(path: Path, n: int) -> None:
         ("loader: JSON Lines to dicts",
          lambda: deque(iter_documents(io.BytesIO(data), "hands.jsonl", fmt="jsonl"), maxlen=0)),
         ("  of it json.loads", each(json.loads, data.splitlines())),
+        ("bytes path: validation (lean_line)", each(lean_line, raw_lines)),
+        ("bytes path: checks, scoring", each(lambda m: settle_validated_hand(*m), models)),
+        ("bytes path: JSON line (json_bytes)",
+         each(lambda pair: pair[0].json_bytes("en", label=pair[1]), list(zip(settled, labels, strict=True)))),
         ("settle_hand", each(settle_hand, hands)),
         ("  pydantic validation (validate_model)", each(validate_model, hands)),
         ("  shared checks (checks.py)", each(lambda m: common_problems(m[1], m[0]), models)),
@@ -282,6 +290,9 @@ def stages(path: Path, n: int) -> None:
         per_hand[name] = min(_cpu(step) for _ in range(3)) / len(hands) * 1e6
         print(f"  {name:42s} {per_hand[name]:6.1f} us")
     print_floor(per_hand)
+    lean = per_hand["bytes path: validation (lean_line)"] + per_hand["bytes path: JSON line (json_bytes)"]
+    print(f"  the batch's own path: validation from the bytes + JSON line as bytes {lean:.1f} us; all of it "
+          f"{per_hand['all of it (loader .. JSON line, standings)']:.1f} us")
 
 
 FLOOR_STAGES = ("loader: JSON Lines to dicts", "  pydantic validation (validate_model)", "JSON line")
