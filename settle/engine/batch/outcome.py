@@ -43,11 +43,11 @@ def settle_data(data: Any, label: str, lines: dict[Any, int], source: str) -> Ou
         return Outcome(label, error=exc.located(lines, hand=str(label), source=source))
 
 
-def settle_validated(region: Region, hand: Hand, label: str, lines: dict[Any, int], source: str) -> Outcome:
+def settle_validated(region: Region, hand: Hand, label: str, line: int, source: str) -> Outcome:
     """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`: no
-    tiles): :func:`settle.engine.hand.settle_validated_hand`, the same checks and scoring as
-    :func:`settle.engine.hand.settle_hand` after validating; never raises for bad input."""
+    tiles), on ``line`` of ``source``: :func:`settle.engine.hand.settle_validated_hand`, the same checks
+    and scoring as :func:`settle.engine.hand.settle_hand` after validating; never raises for bad input."""
     try:
         return Outcome(label, settle_validated_hand(region, hand))
     except HandError as exc:
-        return Outcome(label, error=exc.located(lines, hand=str(label), source=source))
+        return Outcome(label, error=exc.located({(): line}, hand=str(label), source=source))

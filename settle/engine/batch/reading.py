@@ -144,16 +144,22 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     :class:`Outcome` with its error.
     """
     index = first_index  # the file's number of the next hand
+    prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     for number, raw in enumerate(block.split(b"\n"), first_line):
         if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
             validated = lean_line(raw)
             if validated is not None:
                 region, hand = validated
                 ident = hand.id
-                given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
-                label = (given if given and given != f"{source}:{index - first_index + 1}"
-                         else f"{source}:{index}")
-                yield settle_validated(region, hand, label, {(): number}, source)
+                if type(ident) is str and ident and not ident.startswith(prefix):
+                    label = ident  # the usual case: no label to make
+                elif type(ident) is int:
+                    label = str(ident)  # digits: never source:index
+                else:
+                    given = ident if type(ident) is str and ident else None
+                    label = (given if given and given != f"{source}:{index - first_index + 1}"
+                             else f"{source}:{index}")
+                yield settle_validated(region, hand, label, number, source)
                 index += 1
                 continue
         if number == first_line:
@@ -215,7 +221,7 @@ def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: in
                 ident = hand.id
                 given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
                 label = given if given and given != f"{source}:{item.index}" else f"{source}:{index}"
-                yield settle_validated(region, hand, label, {(): item.number + shift}, source)
+                yield settle_validated(region, hand, label, item.number + shift, source)
                 continue
             parsed: Document | HandError = jsonl_hand(item.text, item.number, source, item.index)
         else:
