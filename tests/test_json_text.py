@@ -224,8 +224,6 @@ def test_any_text_names_and_ids_are_json_dumps(names: list[str], label: str | No
     want = json.dumps(result.as_dict(lang, label=label), ensure_ascii=False)
     assert result.json_text(lang, label=label) == want
     assert result.json_text(lang, label=label) == want  # from the kept pieces
-    for _ in range(2):  # the pieces' bytes made, then kept
-        assert result.json_bytes(lang, label=label) == want.encode("utf-8", "surrogatepass")
 
 
 class Points(IntEnum):
@@ -257,7 +255,6 @@ def test_values_of_unusual_types_are_written_as_json_dumps_writes_them() -> None
             for label in (None, "x", 12):
                 want = json.dumps(result.as_dict(lang, label=label), ensure_ascii=False)
                 assert result.json_text(lang, label=label) == want, change
-                assert result.json_bytes(lang, label=label) == want.encode("utf-8", "surrogatepass"), change
     text = dataclasses.replace(base, net={**base.net, a: True}).json_text()
     assert f'"net": {{{json.dumps(a, ensure_ascii=False)}: true, ' in text
 
@@ -273,12 +270,12 @@ def test_what_json_cannot_write_fails_as_json_dumps_fails() -> None:
 def test_the_kept_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands with players, amounts and steps never seen before fill every table to its bound, then
     start it again (a file of millions of hands with distinct names does not grow memory)."""
-    bounds = {"ITEM_FORMS_KEPT": 50, "SHAPES_KEPT": 20, "FILLED_KEPT": 50, "PIECES_KEPT": 60}
+    bounds = {"ITEM_FORMS_KEPT": 50, "SHAPES_KEPT": 20}
     for name, bound in bounds.items():
         monkeypatch.setattr(settlement_module, name, bound)
     monkeypatch.setattr(text_module, "WORDS_KEPT", 40)
     tables = {"_SHAPES_JSON": 20, "_SCORES_JSON": 50, "_ROLES_JSON": 50, "_TALLY_JSON": 50, "_TALLIES_HELD": 50,
-              "_REGION_JSON": 50, "_UNIT_JSON": 50, "_RULE_JSON": 50, "_AMOUNT_JSON": 50, "_PIECE_BYTES": 60}
+              "_REGION_JSON": 50, "_UNIT_JSON": 50, "_RULE_JSON": 50}
     for name in tables:
         monkeypatch.setattr(settlement_module, name, type(getattr(settlement_module, name))())
     catalogs = {id(b.catalog): b.catalog for b in BASES}.values()
@@ -299,7 +296,6 @@ def test_the_kept_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         for lang in LANGS:
             want = json.dumps(result.as_dict(lang, label=str(i)), ensure_ascii=False)
             assert result.json_text(lang, label=str(i)) == want
-            assert result.json_bytes(lang, label=str(i)) == want.encode("utf-8", "surrogatepass")
         for name, bound in tables.items():
             assert 0 < len(getattr(settlement_module, name)) <= bound, name
         for catalog in catalogs:

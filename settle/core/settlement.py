@@ -230,79 +230,57 @@ class Settlement:
         text never differs; what JSON cannot hold raises TypeError, as ``json.dumps`` does.
         """
         try:
-            return "".join(self._json_parts(lang, label))
+            net_values = tuple(self.net.values())
+            score_values = tuple(self.scores.values())
+            if not _INT.issuperset(map(type, net_values + score_values)):
+                raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
+            score_steps = self.score_steps
+            roles = self.roles
+            shape = (*self.players, _GAP, *self.net, _GAP, *self.scores, _GAP, *score_steps, _GAP, *roles)
+            players_text, net_form, score_form, item_form, starts, froms, tos, nexts, liables, role_keys = \
+                _SHAPES_JSON.get(shape) or _shape_json(self, shape)
+            ident = self.id if label is None else label
+            out = [
+                "{" if ident is None else
+                f'{{"id": {encode_basestring(ident) if type(ident) is str else dumps(ident)}, ',
+                _REGION_JSON.get(self.region) or _baked(_REGION_JSON, self.region, '"region": ', ', "players": '),
+                players_text, net_form % net_values,
+            ]
+            catalog = self.catalog
+            held = catalog.payment_json_held
+            caps = _CAP_JSON
+            for t in self.transfers:  # the first from starts, each later one after ", " (froms)
+                steps = t.steps
+                amount = t.amount
+                if type(amount) is not int:
+                    raise TypeError("not an int")
+                out += (starts[t.payer], tos[t.payee], f"{amount}",
+                        held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang), caps[t.cap])
+                starts = froms
+            reasons = self.reasons
+            notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
+                catalog.notes_json(reasons, lang)
+            roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
+                _roles_json(roles, roles_key)
+            items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))
+            if None in items:
+                items = tuple(map(_tally_json, score_steps.values()))
+            out += (
+                nexts.get(self.next_dealer) or f'], "next_dealer": {dumps(self.next_dealer)}, "roles": ',
+                roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
+                _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
+                liables.get(self.liable) or f'{dumps(self.liable)}, "notes": ',
+                notes,
+                _NO_FORFEIT_JSON if self.forfeit is None else
+                f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{',
+                item_form % items,
+                _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
+                _NO_READING_JSON if self.reading is None else f'{dumps(jsonable(self.reading))}, "reasons": ',
+                reason_forms, _END_JSON,
+            )
+            return "".join(out)
         except (KeyError, TypeError):  # not the usual types (see above): the json encoder on the dict
             return dumps(self.as_dict(lang, shared=True, label=label))
-
-    def json_bytes(self, lang: str = "en", *, label: str | int | None = None) -> bytes:
-        """:meth:`json_text` as UTF-8 (``surrogatepass``: a lone surrogate of the input kept, as the
-        batch writes it), the same bytes as ``json_text(...).encode("utf-8", "surrogatepass")``.
-
-        The text's pieces recur across hands (a payment's ``why`` and ``steps``, the notes, the names
-        with their punctuation), so each piece's bytes are kept (a bounded table, :data:`PIECES_KEPT`)
-        and joined: most of a line is never encoded again (issue 14: the encoder of a whole line whose
-        explanations hold Chinese text cost more than the join)."""
-        try:
-            parts = self._json_parts(lang, label)
-        except (KeyError, TypeError):  # not the usual types: the json encoder on the dict
-            return dumps(self.as_dict(lang, shared=True, label=label)).encode("utf-8", "surrogatepass")
-        held = _PIECE_BYTES
-        out = [parts[0].encode("utf-8", "surrogatepass")]  # the id: the hand's own, not kept
-        out += [held.get(part) or _piece_bytes(part) for part in parts[1:]]
-        return b"".join(out)
-
-    def _json_parts(self, lang: str, label: str | int | None) -> list[str]:
-        """The pieces of :meth:`json_text`, in order; KeyError or TypeError for a value not of the usual
-        types (the caller encodes the dict instead)."""
-        net_values = tuple(self.net.values())
-        score_values = tuple(self.scores.values())
-        if not _INT.issuperset(map(type, net_values + score_values)):
-            raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
-        score_steps = self.score_steps
-        roles = self.roles
-        shape = (*self.players, _GAP, *self.net, _GAP, *self.scores, _GAP, *score_steps, _GAP, *roles)
-        players_text, net_form, score_form, item_form, starts, froms, tos, nexts, liables, role_keys = \
-            _SHAPES_JSON.get(shape) or _shape_json(self, shape)
-        ident = self.id if label is None else label
-        out = [
-            "{" if ident is None else
-            f'{{"id": {encode_basestring(ident) if type(ident) is str else dumps(ident)}, ',
-            _REGION_JSON.get(self.region) or _baked(_REGION_JSON, self.region, '"region": ', ', "players": '),
-            players_text, _SCORES_JSON.get(net_key := (net_form, net_values)) or _scores_json(net_key),
-        ]
-        catalog = self.catalog
-        held = catalog.payment_json_held
-        caps = _CAP_JSON
-        for t in self.transfers:  # the first from starts, each later one after ", " (froms)
-            steps = t.steps
-            amount = t.amount
-            if type(amount) is not int:
-                raise TypeError("not an int")
-            out += (starts[t.payer], tos[t.payee], _AMOUNT_JSON.get(amount) or _amount_json(amount),
-                    held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang), caps[t.cap])
-            starts = froms
-        reasons = self.reasons
-        notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
-            catalog.notes_json(reasons, lang)
-        roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
-            _roles_json(roles, roles_key)
-        items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))
-        if None in items:
-            items = tuple(map(_tally_json, score_steps.values()))
-        out += (
-            nexts.get(self.next_dealer) or f'], "next_dealer": {dumps(self.next_dealer)}, "roles": ',
-            roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
-            _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
-            liables.get(self.liable) or f'{dumps(self.liable)}, "notes": ',
-            notes,
-            _NO_FORFEIT_JSON if self.forfeit is None else
-            f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{',
-            _SCORES_JSON.get(item_key := (item_form, items)) or _scores_json(item_key),
-            _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
-            _NO_READING_JSON if self.reading is None else f'{dumps(jsonable(self.reading))}, "reasons": ',
-            reason_forms, _END_JSON,
-        )
-        return out
 
     def winners(self) -> list[str]:
         """The winner(s) in seat order (several only for 一炮多响)."""
@@ -392,23 +370,6 @@ ITEM_FORMS_KEPT = 4096
 keeps the JSON form of)."""
 
 
-PIECES_KEPT = 32768
-"""How many pieces of JSON text :meth:`Settlement.json_bytes` keeps the UTF-8 bytes of (then emptied)."""
-_PIECE_BYTES: dict[str, bytes] = {}
-"""A piece of a line's JSON text -> its UTF-8 bytes (``surrogatepass``); at most :data:`PIECES_KEPT`."""
-
-
-def _piece_bytes(part: str) -> bytes:
-    """``part`` as UTF-8 (``surrogatepass``), kept in :data:`_PIECE_BYTES`."""
-    found = _PIECE_BYTES.get(part)
-    if found is None:
-        found = part.encode("utf-8", "surrogatepass")
-        if len(_PIECE_BYTES) >= PIECES_KEPT:
-            _PIECE_BYTES.clear()
-        _PIECE_BYTES[part] = found
-    return found
-
-
 _INT = frozenset({int})
 _STR = frozenset({str})
 _GAP = object()
@@ -487,38 +448,18 @@ def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
     return shaped
 
 
-_SCORES_JSON: dict[tuple[str, tuple[Any, ...]], str] = {}
-"""(The ``%`` pattern of ``scores``, ``net`` or ``score_items``, its values) -> the pattern filled in: the
-values recur (a few 番/斤 each, the usual nets, the kept texts of score items), so most hands find theirs;
-at most :data:`FILLED_KEPT`.  Only exact ints are looked up for numbers (``1`` and ``True`` are equal
-keys)."""
+_SCORES_JSON: dict[tuple[str, tuple[int, ...]], str] = {}
+"""(The ``%`` pattern of ``scores``, its whole numbers) -> the pattern filled in: the counts recur (a few
+番/斤 each), so most hands find theirs; at most :data:`ITEM_FORMS_KEPT`.  Only exact ints are looked up
+(``1`` and ``True`` are equal keys)."""
 
 
-def _scores_json(key: tuple[str, tuple[Any, ...]]) -> str:
-    """``pattern % values`` for ``key`` (pattern, values), kept in :data:`_SCORES_JSON` (at most
-    :data:`FILLED_KEPT`), so that a recurring line piece is the same text object each time (its bytes
-    found at once by :meth:`Settlement.json_bytes`)."""
+def _scores_json(key: tuple[str, tuple[int, ...]]) -> str:
+    """``pattern % numbers`` for ``key`` (pattern, numbers), kept in :data:`_SCORES_JSON`."""
     text = key[0] % key[1]
-    if len(_SCORES_JSON) >= FILLED_KEPT:
+    if len(_SCORES_JSON) >= ITEM_FORMS_KEPT:
         _SCORES_JSON.clear()
     _SCORES_JSON[key] = text
-    return text
-
-
-FILLED_KEPT = 16384
-"""How many filled ``%`` patterns :data:`_SCORES_JSON` keeps: ``scores``, ``net`` and ``score_items``
-with their values (the values recur: a few 番/斤, the usual amounts)."""
-
-_AMOUNT_JSON: dict[int, str] = {}
-"""A payment's amount (an exact int) -> its text, at most :data:`ITEM_FORMS_KEPT` (amounts recur)."""
-
-
-def _amount_json(amount: int) -> str:
-    """``f"{amount}"``, kept in :data:`_AMOUNT_JSON`."""
-    text = f"{amount}"
-    if len(_AMOUNT_JSON) >= ITEM_FORMS_KEPT:
-        _AMOUNT_JSON.clear()
-    _AMOUNT_JSON[amount] = text
     return text
 
 

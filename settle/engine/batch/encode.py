@@ -91,8 +91,6 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     of text.
     """
     chunk = Chunk()
-    if fmt == "json" or fmt == "jsonl":
-        return _encode_json(chunk, outcomes, fmt, strict, lang)
     pieces: list[str] = []
     add = pieces.append
     standings = chunk.standings
@@ -115,42 +113,24 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             chunk.stopped = True
             break
     chunk.hands = hands
-    # CSV lines end with their newline; a lone surrogate of the input is written as it came
-    chunk.data = "".join(pieces).encode("utf-8", "surrogatepass")
-    return chunk
-
-
-def _encode_json(chunk: Chunk, outcomes: Iterable[Outcome], fmt: str, strict: bool, lang: str) -> Chunk:
-    """:func:`encode` for ``json`` and ``jsonl``: each line as UTF-8 bytes (:meth:`Settlement.json_bytes`
-    for a settled hand, :func:`json_line` encoded for a bad one), the same bytes as the lines' text
-    joined and encoded."""
-    pieces: list[bytes] = []
-    add = pieces.append
-    standings = chunk.standings
-    hands = 0
-    for outcome in outcomes:
-        hands += 1
-        result = outcome.result
-        if result is not None:
-            tally(standings, result)
-            add(result.json_bytes(lang, label=outcome.label))
-            continue
-        assert outcome.error is not None
-        chunk.bad += 1
-        chunk.problems.extend(outcome.error.problems)
-        add(json_line(outcome, lang).encode("utf-8", "surrogatepass"))
-        if strict:
-            chunk.stopped = True
-            break
-    chunk.hands = hands
     if fmt == "jsonl":
-        chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""
-    else:  # JSON array items are joined by the writer's commas
-        chunk.data = b",\n".join(pieces)
+        text = "\n".join(pieces) + "\n" if pieces else ""
+    else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
+        text = (",\n" if fmt == "json" else "").join(pieces)
+    chunk.data = text.encode("utf-8", "surrogatepass")  # a lone surrogate fails where it is written
     return chunk
 
 
 def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:
+    if fmt in ("json", "jsonl"):
+
+        def json_form(outcome: Outcome) -> str:  # json_line, one call less per hand
+            result = outcome.result
+            if result is None:
+                return json_line(outcome, lang)
+            return result.json_text(lang, label=outcome.label)
+
+        return json_form
     if fmt == "csv":
         sink = _LastWrite()
         writer = csv.writer(sink, lineterminator="\n")  # one writer for the chunk's rows
