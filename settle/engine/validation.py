@@ -151,7 +151,8 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     for any line this need not decide: not starting with ``{`` (a BOM, spaces), long enough to
     hold a number of more than 4300 digits (``json.loads`` refuses one), with more brackets than
     :data:`~settle.loader.MAX_DEPTH`, with a ``\\u`` escape of a surrogate (``json.loads`` keeps a
-    lone one), a region not written as its key, tiles (settled from the plain document).
+    lone one), a region not written as its key.  A hand with tiles is taken too (its tiles' keys and
+    melds' keys counted): the tile level settles it from the ``Hand`` alone.
     tests/test_validate_bytes.py holds both readings to the same hands.
     """
     if raw[:1] != b"{" or len(raw) > _LINE_LIMIT or b"\\ud" in raw or b"\\uD" in raw:
@@ -171,7 +172,7 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
         hand: Hand = lean.validator.validate_json(raw)
     except ValidationError:
         return None
-    if hand.region != key or has_tiles(hand) or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
+    if hand.region != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
         return None
     return region, hand
 
@@ -187,8 +188,9 @@ or a line that is no JSON); :func:`lean_line` checks the validated hand's region
 
 def _kept_keys(hand: Hand, listed: Player | None) -> int:
     """How many keys of the document ``hand`` was validated from are in it: the fields given of each
-    model (the hand, its players, wins, options, abandon) and the entries of its mappings (players,
-    their ``kongs``, the totals ``fans``); a name of the list form of ``players`` (``listed``) is no key.
+    model (the hand, its players, wins, their tiles and melds, options, abandon) and the entries of its
+    mappings (players, their ``kongs``, the totals ``fans``); a name of the list form of ``players``
+    (``listed``) is no key.
 
     Never more than the distinct keys of the document (each counted one was given once), and less
     when a key was repeated, two names became one after trimming, or a model holds a mapping or model
@@ -209,7 +211,11 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
     if "fans" in given and hand.fans is not None:
         keys += len(hand.fans)
     if "win" in given:
-        keys += sum(len(win.__pydantic_fields_set__) for win in hand.wins)
+        for win in hand.wins:
+            keys += len(win.__pydantic_fields_set__)
+            tiles = win.tiles
+            if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
+                keys += len(tiles.__pydantic_fields_set__) + sum(len(m.__pydantic_fields_set__) for m in tiles.melds)
     if "options" in given:
         keys += len(hand.options.__pydantic_fields_set__)
     if "abandon" in given and hand.abandon is not None:

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from settle.core import Settlement
-from settle.engine.hand import settle_hand
-from settle.engine.validation import rule_problems
+from settle.engine.hand import settle_hand, settle_model
 from settle.errors import HandError
 from settle.model import Hand
 from settle.rules.registry import Region
@@ -45,13 +44,11 @@ def settle_data(data: Any, label: str, lines: dict[Any, int], source: str) -> Ou
 
 
 def settle_validated(region: Region, hand: Hand, label: str, lines: dict[Any, int], source: str) -> Outcome:
-    """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`: no
-    tiles): the rule checks, then the region's scoring, as :func:`settle.engine.hand.settle_hand` does
-    after validating; never raises for bad input."""
+    """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`):
+    what :func:`settle.engine.hand.settle_hand` does after validating (:func:`~settle.engine.hand.settle_model`:
+    the rule checks and the region's scoring, or the tile level for a hand with tiles); never raises
+    for bad input."""
     try:
-        problems = rule_problems(region, hand)
-        if problems:
-            raise HandError(problems)
-        return Outcome(label, region.settle(hand))
+        return Outcome(label, settle_model(region, hand))
     except HandError as exc:
         return Outcome(label, error=exc.located(lines, hand=str(label), source=source))

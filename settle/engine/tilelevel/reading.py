@@ -78,13 +78,13 @@ class Prepared:
         return [_remapped(p, self.origins) for p in problems]
 
 
-def prepare(data: Mapping[str, Any], region: Region, hand: Hand) -> Prepared:
+def prepare(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Prepared:
     """Steps 1–2: read every win's tiles, fill the winners' opens/kongs from the melds, and
     check the effective hand (the shared checks, with the claimed fans).
 
-    ``hand`` is ``data`` validated by pydantic; the effective hand is a copy of it with the
-    winners' facts filled in (see :func:`_effective_hand`).  Raises :class:`HandError` with
-    every problem found.
+    ``hand`` is ``data`` validated by pydantic (only ``hand`` is read; ``data`` may be None); the
+    effective hand is a copy of it with the winners' facts filled in (see :func:`_effective_hand`).
+    Raises :class:`HandError` with every problem found.
     """
     tile_wins, problems = _read_all_tiles(region, hand)
     if problems:  # with the problems that do not depend on the tiles, so one pass fixes the file
