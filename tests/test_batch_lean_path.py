@@ -52,13 +52,13 @@ def test_a_validated_hand_the_checks_refuse_raises_every_problem() -> None:
 
 def test_the_batch_settles_a_line_read_from_its_bytes_through_that_function(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
-    real = hand_module.settle_validated_hand
+    real = hand_module.settle_model
 
-    def spy(region, hand):  # type: ignore[no-untyped-def]
+    def spy(region, hand, data=None):  # type: ignore[no-untyped-def]
         seen.append(hand.id)
-        return real(region, hand)
+        return real(region, hand, data)
 
-    monkeypatch.setattr(outcome_module, "settle_validated_hand", spy)
+    monkeypatch.setattr(outcome_module, "settle_model", spy)
     block = b'{"id": "x1", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}'
     (outcome,) = jsonl_outcomes(block, "t.jsonl", 1, 1)
     assert seen == ["x1"] and outcome.result is not None and outcome.label == "x1"

@@ -25,7 +25,7 @@ from settle.rules.registry import Region
 if TYPE_CHECKING:
     from settle.model import Hand
 
-__all__ = ["parse_hand", "settle_hand", "settle_many", "settle_validated_hand"]
+__all__ = ["parse_hand", "settle_hand", "settle_many", "settle_model", "settle_validated_hand"]
 
 
 def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Hand]:
@@ -60,6 +60,15 @@ def settle_hand(data: Mapping[str, Any]) -> Settlement:
     (:func:`settle.engine.tilelevel.settle_with_tiles`).
     """
     region, hand = validate_model(data)
+    return settle_model(region, hand, data)
+
+
+def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = None) -> Settlement:
+    """What :func:`settle_hand` does once ``hand`` is validated (``region``'s model of ``data``): the
+    rule checks and the region's scoring, or for a hand with ``win.tiles`` the tile level
+    (:func:`settle.engine.tilelevel.resolve`, which reads the validated hand alone: ``data`` may be
+    left out).  Raises :class:`HandError` as :func:`settle_hand` does.  The batch settles a JSON line
+    validated from its bytes through this (issue 14)."""
     if has_tiles(hand):
         from settle.engine.tilelevel import resolve
 

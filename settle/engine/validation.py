@@ -151,7 +151,8 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     for any line this need not decide: not starting with ``{`` (a BOM, spaces), long enough to
     hold a number of more than 4300 digits (``json.loads`` refuses one), with more brackets than
     :data:`~settle.loader.MAX_DEPTH`, with a ``\\u`` escape of a surrogate (``json.loads`` keeps a
-    lone one), a region not written as its key, tiles (settled from the plain document).
+    lone one), a region not written as its key.  A hand with tiles is taken too (its tiles' keys and
+    melds' keys counted): the tile level settles it from the ``Hand`` alone.
     tests/test_validate_bytes.py holds both readings to the same hands.
     """
     if raw[:1] != b"{" or len(raw) > _LINE_LIMIT or b"\\ud" in raw or b"\\uD" in raw:
@@ -171,11 +172,7 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
         hand: Hand = lean.validator.validate_json(raw)
     except ValidationError:
         return None
-    fields = hand.__dict__
-    win = fields["win"]
-    if win is not None and (win.tiles is not None if type(win) is not list else any(w.tiles is not None for w in win)):
-        return None  # tiles (has_tiles, inline: once per line)
-    if fields["region"] != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
+    if hand.__dict__["region"] != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
         return None
     return region, hand
 
@@ -191,8 +188,9 @@ or a line that is no JSON); :func:`lean_line` checks the validated hand's region
 
 def _kept_keys(hand: Hand, listed: Player | None) -> int:
     """How many keys of the document ``hand`` was validated from are in it: the fields given of each
-    model (the hand, its players, wins, options, abandon) and the entries of its mappings (players,
-    their ``kongs``, the totals ``fans``); a name of the list form of ``players`` (``listed``) is no key.
+    model (the hand, its players, wins, their tiles and melds, options, abandon) and the entries of its
+    mappings (players, their ``kongs``, the totals ``fans``); a name of the list form of ``players``
+    (``listed``) is no key.
 
     Never more than the distinct keys of the document (each counted one was given once), and less
     when a key was repeated, two names became one after trimming, or a model holds a mapping or model
@@ -217,10 +215,11 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
         keys += len(fields["options"].__pydantic_fields_set__)
     if "win" in given:
         win = fields["win"]
-        if type(win) is list:
-            keys += sum(len(one.__pydantic_fields_set__) for one in win)
-        elif win is not None:
-            keys += len(win.__pydantic_fields_set__)
+        for one in win if type(win) is list else () if win is None else (win,):
+            keys += len(one.__pydantic_fields_set__)
+            tiles = one.__dict__["tiles"]
+            if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
+                keys += len(tiles.__pydantic_fields_set__) + sum(len(m.__pydantic_fields_set__) for m in tiles.melds)
     if "abandon" in given and fields["abandon"] is not None:
         keys += len(fields["abandon"].__pydantic_fields_set__)
     return keys

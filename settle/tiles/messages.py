@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
+from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core import SHARED, Catalog, Step, Template, signed
+from settle.core.text import dumps
 
 KONG_ZH: Mapping[str, str] = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
 """The ordinary kong kinds (G3) in Chinese."""
@@ -289,8 +291,102 @@ TILES = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="tiles")
 """Tile readings' words, falling back to the shared machinery's (the engine's reasons alone)."""
 
 
+class TileCatalog(Catalog):
+    """The catalog of a hand settled from tiles (:func:`tile_catalog`): a :class:`~settle.core.text.Catalog`
+    whose :meth:`notes_json` keeps the texts of the steps that recur (the region's, ``tiles_melds``,
+    ``tiles_chosen``) apart from those of the reading kept, a step new to nearly every hand that
+    cannot be hashed (:class:`settle.engine.tilelevel.reasons.ReadingStep`): only the latter is
+    worded and encoded per hand (issue 14)."""
+
+    __slots__ = ()
+
+    def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
+        """:meth:`Catalog.notes_json <settle.core.text.Catalog.notes_json>`, the same two texts: each run
+        of steps that can be hashed by the catalog's own (its texts kept), each step that cannot
+        (its type's ``__hash__`` is None) worded and encoded afresh (its JSON form by
+        :func:`form_json`), the pieces joined as the json encoder joins a list's items (``", "``)."""
+        for item in reasons:
+            if type(item).__hash__ is None:
+                break
+        else:
+            return super().notes_json(reasons, lang)
+        found = self.notes_json_held.get((lang, *map(id, reasons)))
+        if found is not None:
+            return found
+        notes: list[str] = []
+        forms: list[str] = []
+        start = 0
+        for end, item in enumerate(reasons):
+            if type(item).__hash__ is not None:
+                continue
+            if start < end:
+                run_notes, run_forms = super().notes_json(reasons[start:end], lang)
+                notes.append(run_notes[1:-1])  # the items of "[...]"
+                forms.append(run_forms[1:-1])
+            notes.append(encode_basestring(self._render(item, lang)))  # as note() words it: never kept
+            forms.append(form_json(item))
+            start = end + 1
+        if start < len(reasons):
+            run_notes, run_forms = super().notes_json(reasons[start:], lang)
+            notes.append(run_notes[1:-1])
+            forms.append(run_forms[1:-1])
+        return f"[{', '.join(notes)}]", f"[{', '.join(forms)}]"
+
+
+def form_json(item: Step) -> str:
+    """``dumps(item.as_dict())``, the JSON text of a step's form, written without building the form for
+    the step of the reading kept (``tiles_reading`` with its ``tiles_read``, as
+    :func:`settle.engine.tilelevel.reasons.reading_step` makes them): its values are text, None, whole
+    numbers and tuples and dicts of those (what the json encoder writes as :func:`~settle.core.steps.jsonable`
+    turns them, tuples as lists), so they are encoded as they are.  Any other step, or a value of
+    another type, is encoded from :meth:`~settle.core.steps.Step.as_dict` (the same text, issue 14)."""
+    values = item.values
+    if item.kind == "tiles_reading" and not item.rule and type(values) is dict and tuple(values) == _READING_KEYS:
+        winner, read, fans = values["winner"], values["read"], values["fans"]
+        if (type(winner) is str and isinstance(read, Step) and read.kind == "tiles_read" and not read.rule
+                and _plain_dicts(fans) and _read_ready(read.values)):
+            return (f'{{"rule": null, "kind": "tiles_reading", "values": {{"winner": {encode_basestring(winner)}, '
+                    f'"read": {{"rule": null, "kind": "tiles_read", "values": {dumps(read.values)}}}, '
+                    f'"fans": {dumps(fans)}}}}}')
+    return dumps(item.as_dict())
+
+
+_READING_KEYS = ("winner", "read", "fans")
+_READ_KEYS = ("shape", "groups", "melds", "wildcard", "wild", "read_as")
+_TEXT = frozenset({str})
+_TEXT_OR_NONE = frozenset({str, type(None)})
+_PLAIN = frozenset({str, int, bool, type(None)})
+_COUNT = frozenset({int})
+
+
+def _plain_dicts(items: object) -> bool:
+    """A tuple of dicts with text keys and plain values (text, int, bool, None): the fans, the melds."""
+    if type(items) is not tuple:
+        return False
+    for entry in items:
+        if type(entry) is not dict or not _TEXT.issuperset(map(type, entry)) or \
+                not _PLAIN.issuperset(map(type, entry.values())):
+            return False
+    return True
+
+
+def _read_ready(values: object) -> bool:
+    """The values of a ``tiles_read`` step as :func:`~settle.engine.tilelevel.reasons.reading_step` makes
+    them: a dict of its keys in order, the groups a tuple of texts, the melds plain dicts, the wildcard's
+    name and tile text or None, ``read_as`` (tile text or None, count) pairs."""
+    if type(values) is not dict or tuple(values) != _READ_KEYS:
+        return False
+    groups, read_as = values["groups"], values["read_as"]
+    return (type(values["shape"]) is str and type(groups) is tuple and _TEXT.issuperset(map(type, groups))
+            and _plain_dicts(values["melds"]) and _TEXT_OR_NONE.issuperset((type(values["wildcard"]),
+                                                                            type(values["wild"])))
+            and type(read_as) is tuple
+            and all(type(pair) is tuple and len(pair) == 2 and type(pair[0]) in _TEXT_OR_NONE
+                    and type(pair[1]) in _COUNT for pair in read_as))
+
+
 @cache
 def tile_catalog(region: Catalog) -> Catalog:
     """The tile words in front of a region's catalog (one per region catalog): what a hand settled
-    from tiles, and ``settle check``, are worded by."""
-    return Catalog(TILES.templates, parent=region, name=f"tiles+{region.name}")
+    from tiles, and ``settle check``, are worded by (a :class:`TileCatalog`)."""
+    return TileCatalog(TILES.templates, parent=region, name=f"tiles+{region.name}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from settle.core import Settlement
-from settle.engine.hand import settle_hand, settle_validated_hand
+from settle.engine.hand import settle_hand, settle_model
 from settle.errors import HandError
 from settle.model import Hand
 from settle.rules.registry import Region
@@ -44,10 +44,11 @@ def settle_data(data: Any, label: str, lines: dict[Any, int], source: str) -> Ou
 
 
 def settle_validated(region: Region, hand: Hand, label: str, line: int, source: str) -> Outcome:
-    """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`: no
-    tiles), on ``line`` of ``source``: :func:`settle.engine.hand.settle_validated_hand`, the same checks
-    and scoring as :func:`settle.engine.hand.settle_hand` after validating; never raises for bad input."""
+    """:func:`settle_data` of a hand already validated (:func:`settle.engine.validation.lean_line`):
+    what :func:`settle.engine.hand.settle_hand` does after validating (:func:`~settle.engine.hand.settle_model`:
+    the rule checks and the region's scoring, or the tile level for a hand with tiles), on ``line`` of
+    ``source`` (a JSON line: every key on it); never raises for bad input."""
     try:
-        return Outcome(label, settle_validated_hand(region, hand))
+        return Outcome(label, settle_model(region, hand))
     except HandError as exc:
         return Outcome(label, error=exc.located({(): line}, hand=str(label), source=source))

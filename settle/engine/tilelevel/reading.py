@@ -78,13 +78,13 @@ class Prepared:
         return [_remapped(p, self.origins) for p in problems]
 
 
-def prepare(data: Mapping[str, Any], region: Region, hand: Hand) -> Prepared:
+def prepare(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Prepared:
     """Steps 1–2: read every win's tiles, fill the winners' opens/kongs from the melds, and
     check the effective hand (the shared checks, with the claimed fans).
 
-    ``hand`` is ``data`` validated by pydantic; the effective hand is a copy of it with the
-    winners' facts filled in (see :func:`_effective_hand`).  Raises :class:`HandError` with
-    every problem found.
+    ``hand`` is ``data`` validated by pydantic (only ``hand`` is read; ``data`` may be None); the
+    effective hand is a copy of it with the winners' facts filled in (see :func:`_effective_hand`).
+    Raises :class:`HandError` with every problem found.
     """
     tile_wins, problems = _read_all_tiles(region, hand)
     if problems:  # with the problems that do not depend on the tiles, so one pass fixes the file
@@ -257,7 +257,7 @@ def _effective_hand(region: Region, hand: Hand,
     names, at most 4 of them; the kong kinds are canonical keys, each count at most 4), so
     validating the document again could not fail and would only cost time.
     """
-    players = dict(hand.players)
+    players = hand.players  # copied before the first change (a closed hand without kongs changes nothing)
     origins: dict[str, Origin] = {}
     problems: list[Problem] = []
     changed = False
@@ -277,8 +277,10 @@ def _effective_hand(region: Region, hand: Hand,
         # already these (a closed hand without kongs, the usual case) is kept as validated.
         if not (type(opens) is type(typed.opens) and opens == typed.opens
                 and list(kongs.items()) == list(typed.kongs.items())):
+            if not changed:
+                players = dict(players)
+                changed = True
             players[name] = typed.model_copy(update={"opens": opens, "kongs": kongs})
-            changed = True
         origins[name] = Origin(tile_win, *opens_origin, kongs_origin)
     problems += _chow_problems(hand, tile_wins)
     return (hand.model_copy(update={"players": players}) if changed else hand), origins, problems
@@ -337,7 +339,9 @@ def _shown_kongs(kongs: Mapping[str, int]) -> str:
 
 def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
     """A chow is claimed only from the player before the winner in turn order (上家, G1)."""
-    out = []
+    out: list[Problem] = []
+    if not any(tile_win.claims for tile_win in tile_wins):  # no claimed meld (a closed hand, the usual case)
+        return out
     names = hand.names
     for tile_win in tile_wins:
         if not tile_win.claims or tile_win.winner not in names:  # no claimed meld, or not a player

@@ -28,8 +28,9 @@ class Resolution:
     choices: tuple[Choice, ...]
 
 
-def resolve(data: Mapping[str, Any], region: Region, hand: Hand) -> Resolution:
-    """Steps 1–4 for a pydantic-validated ``hand`` (``data`` is its plain document)."""
+def resolve(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Resolution:
+    """Steps 1–4 for a pydantic-validated ``hand`` (``data`` is its plain document, or None: only
+    ``hand`` is read)."""
     prepared = prepare(data, region, hand)
     current = prepared.hand
     claimed = [tw for tw in prepared.tile_wins if shape_claims(region, current.wins[tw.index])]
