@@ -336,14 +336,16 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
 
 def _dealer(hand: Hand, region: Region) -> Iterator[Problem]:
     if hand.dealer is None and (region.dealer_needed_on_win or not hand.wins):
-        yield Problem(("dealer",), "missing: `dealer` (庄家) must name one of the players")
+        yield Problem(("dealer",), "missing: `dealer` (庄家) must name one of the players", kind="dealer_missing",
+                      values={})
 
 
 def _names(hand: Hand) -> Iterator[Problem]:
     """Every name used in the hand must be one of ``players`` (G7: never guess)."""
     for path, name in _named_players(hand):
         if name not in hand.players:
-            yield Problem(path, f"{name!r} is not one of the players ({', '.join(hand.names)})")
+            yield Problem(path, f"{name!r} is not one of the players ({', '.join(hand.names)})", kind="not_a_player",
+                          values={"name": name, "players": ", ".join(hand.names)})
 
 
 def _named_players(hand: Hand) -> Iterator[tuple[Path, str]]:
