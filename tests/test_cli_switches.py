@@ -46,7 +46,7 @@ def test_every_command_takes_h_and_shows_readable_metavars_and_an_example(comman
 
 @pytest.mark.parametrize("command", ("hand", "batch", "session", "rules", "check", "schema"))
 def test_every_command_has_output(command: str) -> None:
-    code, out, _ = run(command, "-h")
+    _, out, _ = run(command, "-h")
     assert "-o, --output FILE" in out
 
 

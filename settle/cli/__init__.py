@@ -123,7 +123,7 @@ class _Argument(TyperArgument):
 
     def _usage_display_name(self) -> str:
         if self.metavar is None:
-            return super()._usage_display_name()  # type: ignore[no-any-return]
+            return super()._usage_display_name()
         return self.metavar if self.required else f"[{self.metavar}]"
 
 
@@ -384,7 +384,8 @@ def hand_command(
                                                     help="开口: B=2, or who fed each: D=A,B,C (repeat)")] = None,
     kong: Annotated[list[str] | None, typer.Option(metavar="NAME=KIND[:N]",
                                                    help="杠: B=concealed or B=concealed:2 (repeat)")] = None,
-    ready: Annotated[list[str] | None, typer.Option(metavar="NAME", help="a player who was 听牌 ready (repeat)")] = None,
+    ready: Annotated[list[str] | None, typer.Option(metavar="NAME",
+                                                    help="a player who was 听牌 ready (repeat)")] = None,
     fish: Annotated[list[str] | None, typer.Option(metavar="NAME=N", help="飘鱼 fish: A=1 (repeat; R6)")] = None,
     liable: Annotated[str | None, typer.Option(metavar="NAME|none", help="包牌/承包 player, or none")] = None,
     draw: Annotated[bool, typer.Option("--draw", help="荒庄: nobody won")] = False,
@@ -450,16 +451,25 @@ def blame_flags(exc: HandError, flag_options: dict[str, Any], file_options: bool
 
 def _load_file(file: str, flags: dict[str, Any],
                max_bytes: int) -> tuple[dict[str, Any], Callable[[HandError], HandError]]:
-    from settle.loader import read_hand
-
     given = [f"--{k}" for k, v in flags.items() if v not in (None, False, [])]
     if given:
         raise HandError.at((), f"give a hand file or hand flags, not both (found {', '.join(given)}); "
                                "--option may be combined with a file")
     source = "<stdin>" if file == "-" else file
     raw = read_input(file, max_bytes)
-    doc = read_hand(raw, source, max_bytes=max_bytes)
+    doc = read_document(raw, source, max_bytes)
     return doc.data, lambda exc: located_in(exc, doc.lines, source, raw)
+
+
+def read_document(raw: bytes, source: str, max_bytes: int) -> Any:
+    """:func:`settle.loader.read_hand` of a file's bytes; its problems (a duplicate key ...) with the
+    column of their key on its line (:func:`located_in`)."""
+    from settle.loader import read_hand
+
+    try:
+        return read_hand(raw, source, max_bytes=max_bytes)
+    except HandError as exc:
+        raise located_in(exc, {}, source, raw) from None
 
 
 def located_in(exc: HandError, lines: dict[Any, int], source: str, raw: bytes) -> HandError:

@@ -38,7 +38,7 @@ from settle.cli import (
     problem_lang,
     read_input,
 )
-from settle.errors import Problem, counted
+from settle.errors import HandError, Problem, counted
 
 if TYPE_CHECKING:
     from settle.engine.batch import BatchWriter
@@ -260,7 +260,7 @@ def session_command(
         if hand is not None:
             chosen = find_hand(report, hand)
             if chosen is None:
-                _hand_not_found(report, hand, lang)
+                raise _hand_not_found(report, hand)
             from settle.render import render
 
             text = render(chosen.result, "json" if fmt.value == "jsonl" else fmt.value, out_lang)
@@ -286,12 +286,11 @@ def session_command(
     guarded(run, lang=lang)
 
 
-def _hand_not_found(report: Any, wanted: str, lang: Lang | None) -> None:
-    """``--hand N`` names no settled hand: bad input (exit 2), saying which hands there are."""
-    from settle.errors import HandError
+def _hand_not_found(report: Any, wanted: str) -> HandError:
+    """``--hand N`` names no settled hand: the bad input (exit 2) to raise, saying which hands there are."""
 
     labels = ", ".join(str(h.label) for h in report.hands[:12]) + (", ..." if len(report.hands) > 12 else "")
     have = f"it has {counted(len(report.hands), 'settled hand')} (1-{len(report.hands)}: {labels})" \
         if report.hands else "no hand was settled"
     stop = "; the session stopped at a bad hand" if report.bad else ""
-    raise HandError.at((), f"--hand {wanted}: no such hand in this session: {have}{stop}")
+    return HandError.at((), f"--hand {wanted}: no such hand in this session: {have}{stop}")

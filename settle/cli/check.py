@@ -30,6 +30,7 @@ from settle.cli import (
     located_in,
     output_lang,
     output_to,
+    read_document,
     read_input,
 )
 from settle.errors import HandError
@@ -69,12 +70,11 @@ def check_command(
 
     def run() -> None:
         from settle.engine.tilelevel import check_claims
-        from settle.loader import read_hand
         from settle.render.check import render_check
 
         source = "<stdin>" if file == "-" else file
         raw = read_input(file, max_bytes)
-        doc = read_hand(raw, source, max_bytes=max_bytes)
+        doc = read_document(raw, source, max_bytes)
         try:
             result = check_claims(doc.data)
         except HandError as exc:

@@ -353,7 +353,8 @@ def _model_in(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
     for arg in typing.get_args(annotation):
         model, held = _model_in(arg)
         if model is not None:
-            container = origin in (dict, list, Mapping) or (isinstance(origin, type) and issubclass(origin, Mapping | list))
+            container = origin in (dict, list, Mapping) or (isinstance(origin, type)
+                                                             and issubclass(origin, Mapping | list))
             return model, held or container
     return None, False
 

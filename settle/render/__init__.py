@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from settle.core import Settlement, Step
+from settle.errors import Problem
 from settle.rules.registry import get_region
 
 FORMATS = ("table", "json", "csv", "markdown")
@@ -179,7 +180,7 @@ def render_csv(result: Settlement, lang: str) -> str:
     return buf.getvalue().rstrip("\n")
 
 
-def problem_text(problem: Any, lang: str = "en") -> str:
+def problem_text(problem: Problem, lang: str = "en") -> str:
     """One problem as ``FILE:LINE:COL: hand H: path: message`` (:meth:`settle.errors.Problem.shown`).
 
     In Chinese (``lang="zh"``) the message is worded from :data:`settle.engine.messages.PROBLEMS` by
@@ -191,19 +192,19 @@ def problem_text(problem: Any, lang: str = "en") -> str:
     return problem.shown(problem_message(problem, lang), hand_word="局")
 
 
-def problem_message(problem: Any, lang: str = "en") -> str:
+def problem_message(problem: Problem, lang: str = "en") -> str:
     """A problem's message alone in ``lang``: its English ``message``, or in Chinese its words from
     :data:`settle.engine.messages.PROBLEMS` by ``kind`` and ``values`` where the catalog has them."""
     if lang != "zh" or problem.values is None:
-        return str(problem.message)
+        return problem.message
     from settle.engine.messages import PROBLEMS
 
     if problem.kind not in PROBLEMS.kinds("zh"):
-        return str(problem.message)
-    return PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh")
+        return problem.message
+    return str(PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh"))
 
 
-def render_problems(problems: Sequence[Any], lang: str = "en") -> str:
+def render_problems(problems: Sequence[Problem], lang: str = "en") -> str:
     """One ``error: ...`` line per problem, in ``lang`` (:func:`problem_text`); ``error:`` in every
     language, so that tools find the lines."""
     return "\n".join("error: " + problem_text(p, lang) for p in problems)

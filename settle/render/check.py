@@ -12,8 +12,8 @@ import json
 
 from settle.core import signed
 from settle.engine.tilelevel import DIFFERENCE_KINDS, ClaimCheck, Difference, fan_labels
-from settle.render.rules import value_text
 from settle.errors import counted
+from settle.render.rules import value_text
 from settle.rules.registry import get_region
 
 DIFFERENCE_KINDS_ZH: dict[str, str] = {
@@ -98,7 +98,8 @@ def _difference_rows(result: ClaimCheck, lang: str) -> list[list[str]]:
     if lang != "zh":
         return [[DIFFERENCE_KINDS[d.kind], d.label, d.value, d.detail] for d in result.differences]
     region = get_region(result.region)
-    return [[DIFFERENCE_KINDS_ZH[d.kind], region.patterns[d.fan].zh if d.fan in region.patterns else d.label,
+    names = {key: pattern.zh for key, pattern in region.patterns.items()}
+    return [[DIFFERENCE_KINDS_ZH[d.kind], names.get(d.fan, d.label) if d.fan is not None else d.label,
              value_text(region, region.patterns[d.fan], "zh") if d.fan is not None else d.value,
              _detail(result, d, lang)] for d in result.differences]
 

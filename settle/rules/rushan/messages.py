@@ -146,7 +146,8 @@ ZH: dict[str, Template] = {
     "self_draw_pays": "自摸：{winner} 自摸，其他每家都付 (R5)",
     "robbed_pays": "{player} 被抢杠（G6），只有 {player} 付 (R5)",
     "discarder_pays": "{player} 点炮，只有 {player} 付 (R5)",
-    "implied": lambda v, lang: f"{v['winner']} 报的 {_label(v, lang)}：已由 robbed_kong 计入，只算一次，不另加倍 (G10, R2)",
+    "implied": lambda v, lang: (f"{v['winner']} 报的 {_label(v, lang)}：已由 robbed_kong 计入，只算一次，"
+                                "不另加倍 (G10, R2)"),
     "counted_unnamed": lambda v, lang: f"{_label(v, lang)} ×{_value(v)} 计给 {v['winner']}：自摸且没有开口 (R3b)",
     "named_uncounted": lambda v, lang: f"{v['winner']} 报了 {_label(v, lang)} 但不计：未选 menqing_yitiaolong (R3b)",
     "others_kongs": lambda v, lang: f"{_kongs_zh(v)}不算分：只算胡牌者的杠 (R4)",
