@@ -206,7 +206,11 @@ def batch_command(
         if totals.bad:
             stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
             settled = totals.hands - totals.bad
-            typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
+            if problem_lang(lang) == "zh":
+                stop = "（--strict：遇到第一局有误即停）" if totals.stopped else ""
+                typer.echo(f"{totals.hands} 局中 {totals.bad} 局有误；结算 {settled} 局{stop}", err=True)
+            else:
+                typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
             raise typer.Exit(2)
 
     guarded(run, status=lambda: 2 if running.bad else 0, lang=lang)
@@ -221,7 +225,8 @@ def session_command(
     output: OutputOpt = None,
     input_format: InputFormatOpt = InputFormat.auto,
     lang: LangOpt = None,
-    details: Annotated[bool, typer.Option("--details", help="every hand's payments with their why")] = False,
+    details: Annotated[bool, typer.Option("--details", help="every hand's payments with their why (table, markdown; "
+                                                               "JSON has them always)")] = False,
     hand: Annotated[str | None, typer.Option("--hand", metavar="N",
                                              help="only hand N, as settle hand shows it: its 1-based position "
                                                   "or its id")] = None,
@@ -274,8 +279,9 @@ def session_command(
             with ErrorLines(errors, [file]) as bad_lines:
                 bad_lines.add(report.problems)
             if quiet:
-                typer.echo(f"{counted(len({p.hand for p in report.problems}), 'bad hand')}; the session stopped there",
-                           err=True)
+                bad = len({p.hand for p in report.problems})
+                typer.echo(f"{bad} 局有误；牌局停在那里" if problem_lang(lang) == "zh"
+                           else f"{counted(bad, 'bad hand')}; the session stopped there", err=True)
                 raise typer.Exit(2)
             _report(report.problems, lang)
             stopped = report.texts(problem_lang(lang))[1]

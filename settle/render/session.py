@@ -16,8 +16,8 @@ from settle.core import Settlement, Step
 from settle.engine.batch import ending, how, winners
 from settle.engine.messages import ENGINE
 from settle.engine.session import SessionHand, SessionReport
-from settle.errors import counted
-from settle.render import ending_words
+from settle.errors import Problem, counted
+from settle.render import ending_words, problem_message
 
 CAP_MARKS = ("capped", "small_golden", "golden", "bright")
 """A payment's ``cap`` marks in the order a hand's marks list them (封顶, 小金鼎, 金顶/金鼎, 光明顶)."""
@@ -54,9 +54,17 @@ def session_dict(report: SessionReport, lang: str = "en") -> dict[str, Any]:
         "id": report.name, "source": report.source, "players": report.players,
         "hands": hands, "totals": report.totals, "forfeits": report.forfeits,
         "settle_up": [p.as_dict() for p in report.settle_up],
-        "warnings": warnings, "errors": [p.as_dict() for p in report.problems],
+        "warnings": warnings, "errors": [_error_dict(p, lang) for p in report.problems],
         "stopped": stopped, "ended": ended,
     }
+
+
+def _error_dict(problem: Problem, lang: str) -> dict[str, object]:
+    """A problem's JSON form, its message in ``lang`` (:func:`settle.render.problem_message`)."""
+    out = problem.as_dict()
+    if lang != "en":
+        out["message"] = problem_message(problem, lang)
+    return out
 
 
 def settle_up_lines(report: SessionReport, lang: str = "en") -> list[str]:
