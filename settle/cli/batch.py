@@ -286,7 +286,7 @@ def session_command(
             _report(report.problems, lang)
             stopped = report.texts(problem_lang(lang))[1]
             if stopped:
-                typer.echo(f"stopped: {stopped}", err=True)
+                typer.echo(("停止：" if problem_lang(lang) == "zh" else "stopped: ") + stopped, err=True)
             raise typer.Exit(2)
 
     guarded(run, lang=lang)

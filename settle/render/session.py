@@ -181,7 +181,7 @@ def details_text(report: SessionReport, style: str, lang: str) -> str:
             parts.append("（无人付分）" if zh else "(no payments)")
         if hand.result.reasons:
             parts.append("\n".join(bullet + note for note in hand.result.note_texts(lang)))
-        out.append("\n".join(parts))
+        out.append(("\n\n" if style == "github" else "\n").join(parts))  # Markdown: a table needs its own block
     return ("明细" if zh else "Details") + "\n\n" + "\n\n".join(out)
 
 
