@@ -166,3 +166,14 @@ def test_batch_table_in_chinese_words_a_bad_hand_in_chinese() -> None:
     _, out, _ = run("batch", str(ROOT / "fixtures" / "batch" / "mixed.yaml"), "--lang", "zh")
     row = next(line for line in out.splitlines() if line.startswith("b05"))
     assert "有误：win.winnr" in row and "未知的键" in row and "unknown key" not in row
+
+
+def test_rule_problems_in_chinese() -> None:
+    # G7: a discard names its discarder; Wuhan is played by 4 players (H11).
+    _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers: [A, B, C]\ndealer: A\n"
+                                                      "win: {winner: C, by: discard}\n")
+    assert "error: <stdin>:2:1: players: 武汉要 4 位玩家，这一局列了 3 位" in err
+    assert "win.from: 缺少：`from` 必须写明谁放冲/点炮（by 为 discard，G7）" in err
+    _, _, err = run("hand", "-", "--lang", "en", stdin="region: wuhan\nplayers: [A, B, C]\ndealer: A\n"
+                                                      "win: {winner: C, by: discard}\n")
+    assert "players: 武汉 wuhan is played by 4 players, this hand lists 3" in err  # English unchanged

@@ -125,7 +125,13 @@ PROBLEMS_ZH: dict[str, Template] = {
                   "只列出有细节的玩家，或按表头的顺序列出全部",
     "first_dealer": "缺少：庄家（dealer）：一个牌局的第一局必须写明庄家；之后各局可以不写，按轮庄（{rule}）",
     "dealer_missing": "缺少：庄家（dealer）必须是其中一位玩家",
-    "cannot_read": "无法读取 {path}：{reason}",
+    "seat_count": "{region}要 {allowed} 位玩家，这一局列了 {count} 位",
+    "one_outcome": "win、draw: true、abandon 只能给一个（现在：{found}）",
+    "self_draw_from": "自摸没有 `from`：删掉它，或改 `by`",
+    "from_missing": lambda values, lang: ("缺少：`from` 必须写明" + (
+        "谁放冲/点炮" if values.raw("by") == "discard" else "谁被抢杠") + f"（by 为 {values['by']}，G7）"),
+    "winner_is_from": "胡牌者 {winner} 不能同时是 `from`",
+    "winner_is_liable": "胡牌者不能是包牌者",
 }
 """The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
 types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""
