@@ -129,7 +129,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     "one_outcome": "win、draw: true、abandon 只能给一个（现在：{found}）",
     "self_draw_from": "自摸没有 `from`：删掉它，或改 `by`",
     "from_missing": lambda values, lang: ("缺少：`from` 必须写明" + (
-        "谁放冲/点炮" if values.raw("by") == "discard" else "谁被抢杠") + f"（by 为 {values['by']}，G7）"),
+        "谁放冲/点炮" if values["by"] == "discard" else "谁被抢杠") + f"（by 为 {values['by']}，G7）"),
     "winner_is_from": "胡牌者 {winner} 不能同时是 `from`",
     "winner_is_liable": "胡牌者不能是包牌者",
 }
