@@ -118,6 +118,9 @@ def test_option_flag_problem_names_the_flag_not_a_file_line() -> None:
     assert code == 2
     assert err.startswith(f"error: {ROOT / 'fixtures' / 'wuhan' / 'worked_example.yaml'}: options: caps out of order")
     assert err.rstrip().endswith("(with --option golden=...)")
+    _, _, err = run("hand", str(ROOT / "fixtures" / "wuhan" / "worked_example.yaml"), "--option", "cap=abc",
+                    "--lang", "zh")
+    assert err.rstrip().endswith("options.cap: 必须是整数，不是 'abc'（由 --option cap=... 给出）")
 
 
 def test_a_hand_error_is_still_a_hand_error() -> None:

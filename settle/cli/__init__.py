@@ -442,10 +442,15 @@ def blame_flags(exc: HandError, flag_options: dict[str, Any], file_options: bool
         return bool(flag_options) and p.path == ("options",)
 
     flags = ", ".join(f"--option {key}=..." for key in flag_options)
-    return HandError([replace(p, line=None, column=None, message=f"{p.message} (given with --option {p.path[1]}=...)")
+
+    def noted(p: Problem, flag: str) -> Any:  # the flag beside the words in another language too
+        return None if p.values is None else {**p.values, "via": flag}
+
+    return HandError([replace(p, line=None, column=None, message=f"{p.message} (given with --option {p.path[1]}=...)",
+                              values=noted(p, f"--option {p.path[1]}=..."))
                       if from_flag(p) else
                       replace(p, line=p.line if file_options else None, column=p.column if file_options else None,
-                              message=f"{p.message} (with {flags})")
+                              message=f"{p.message} (with {flags})", values=noted(p, flags))
                       if all_options(p) else p for p in exc.problems])
 
 

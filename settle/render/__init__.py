@@ -201,7 +201,9 @@ def problem_message(problem: Problem, lang: str = "en") -> str:
 
     if problem.kind not in PROBLEMS.kinds("zh"):
         return problem.message
-    return str(PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh"))
+    words = str(PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh"))
+    via = problem.values.get("via")  # a flag that gave the value (settle hand --option)
+    return f"{words}（由 {via} 给出）" if via else words
 
 
 def render_problems(problems: Sequence[Problem], lang: str = "en") -> str:
