@@ -180,3 +180,14 @@ def test_rule_problems_in_chinese() -> None:
     _, _, err = run("hand", "-", "--lang", "en", stdin="region: wuhan\nplayers: [A, B, C]\ndealer: A\n"
                                                       "win: {winner: C, by: discard}\n")
     assert "players: 武汉 wuhan is played by 4 players, this hand lists 3" in err  # English unchanged
+
+
+def test_did_you_mean_inside_options_players_and_several_wins() -> None:
+    _, _, err = run("hand", "-", stdin="region: wuhan\nplayers: {A: {}, B: {opnes: 1}, C: {}, D: {}}\ndealer: C\n"
+                                       "options: {cpa: 300}\nwin: {winner: D, by: self_draw}\n")
+    assert "players.B.opnes: unknown key (not part of the hand format for this region) (did you mean opens?)" in err
+    assert "options.cpa: unknown key (not part of the hand format for this region) (did you mean cap?)" in err
+    _, _, err = run("hand", "-", stdin="region: rushan\nplayers: [A, B, C, D]\noptions: {multi_win: true}\n"
+                                       "win: [{winner: D, by: discard, from: A, fnas: [x]}, "
+                                       "{winner: C, by: discard, from: A}]\n")
+    assert "win[0].fnas: unknown key (not part of the hand format for this region) (did you mean fans?)" in err

@@ -333,8 +333,10 @@ def _model_at(model: type[BaseModel], path: Path) -> type[BaseModel] | None:
         if skip:  # a key or index of a mapping or list of models
             skip = False
             continue
-        if current is None or not isinstance(part, str):
+        if current is None:
             return None
+        if not isinstance(part, str):  # an index of a list of the model (several wins, R8): the same model
+            continue
         field = next((f for name, f in current.model_fields.items()
                       if part in (getattr(f.validation_alias, "choices", None) or (f.alias or name,))), None)
         if field is None:
