@@ -211,15 +211,24 @@ def with_columns(problems: Iterable[Problem], text: str) -> list[Problem]:
         if not 1 <= p.line <= len(lines):
             out.append(p)
             continue
-        row = lines[p.line - 1]
-        keys = [part for part in p.path if isinstance(part, str)]
-        found = -1
-        if keys:
-            for shown in (f'"{keys[-1]}"', f"'{keys[-1]}'", keys[-1]):
-                found = row.find(shown)
-                if found >= 0:
-                    break
-        if found < 0:
-            found = len(row) - len(row.lstrip(" \t-"))
-        out.append(replace(p, column=found + 1))
+        out.append(replace(p, column=column_in(lines[p.line - 1], p.path)))
     return out
+
+
+def column_in(row: str, path: Path) -> int:
+    """The 1-based column on ``row`` of ``path``'s last text key written as a key (bare or quoted, then
+    ``:``), found after the keys before it that are on the row too (``fans.东`` in a JSON line: the
+    ``"东"`` after ``"fans"``, not a name in ``players``); else the row's first character that is not
+    blank or a list dash (:func:`with_columns`)."""
+    keys = [part for part in path if isinstance(part, str)]
+    for start in range(len(keys)):  # the longest run of the path's last keys found in order
+        at, found = 0, -1
+        for key in keys[start:]:
+            shown = re.escape(key)
+            match = re.compile(rf"(?:\"{shown}\"|'{shown}'|(?<![\w\"']){shown})\s*:").search(row, at)
+            if match is None:
+                break
+            at, found = match.end(), match.start()
+        else:
+            return found + 1
+    return len(row) - len(row.lstrip(" \t-")) + 1

@@ -230,7 +230,7 @@ def test_a_batch_names_each_bad_hand_and_settles_the_rest(tmp_path: Path) -> Non
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     for index, name in enumerate(names, start=2):
         fragment = EXPECTED[name]["fragment"]
-        assert any(re.match(rf"error: {re.escape(str(batch))}:\d+: hand {re.escape(str(batch))}:{index}: ", line)
+        assert any(re.match(rf"error: {re.escape(str(batch))}:\d+:\d+: hand {re.escape(str(batch))}:{index}: ", line)
                    and fragment in line for line in errors), (name, errors)
     assert "Traceback" not in result.output
 

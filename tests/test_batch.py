@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -164,7 +165,7 @@ def test_cli_reports_each_bad_hand_and_exits_2() -> None:
     result = settle_cli("batch", str(MIXED), "--format", "json")
     assert result.returncode == 2
     for hand, (path, line) in BAD.items():
-        assert f"error: {MIXED}:{line}: hand {hand}: {path}: " in result.stderr
+        assert re.search(rf"error: {re.escape(str(MIXED))}:{line}:\d+: hand {hand}: {re.escape(path)}: ", result.stderr)
     assert "3 of 20 hands bad; 17 settled" in result.stderr
     out = json.loads(result.stdout)
     assert set(out) == {"hands", "standings", "errors"}

@@ -191,3 +191,23 @@ def test_did_you_mean_inside_options_players_and_several_wins() -> None:
                                        "win: [{winner: D, by: discard, from: A, fnas: [x]}, "
                                        "{winner: C, by: discard, from: A}]\n")
     assert "win[0].fnas: unknown key (not part of the hand format for this region) (did you mean fans?)" in err
+
+
+def test_batch_problems_have_columns_read_from_the_file(tmp_path: Path) -> None:
+    # A JSON line: the `"东"` after `"fans"`, not the 东 of `players`.  Characters before each:
+    # `{"id": "h1", ` 13 + `"region": "wuhan", ` 19 + `"players": [` 12 = 44 -> players' 东 at column 45;
+    # + `"东", "南", "西", "北"], ` 21 + `"dealer": "东", ` 15 + the win 43 + `"fans": {` 9 = 132 -> column 133.
+    # A YAML stream: `winnr` two spaces in (column 3) on line 8.
+    hand = {"id": "h1", "region": "wuhan", "players": ["东", "南", "西", "北"], "dealer": "东",
+            "win": {"winner": "南", "by": "self_draw"}, "fans": {"东": "many"}}
+    line = json.dumps(hand, ensure_ascii=False)
+    assert (line.index('"东"') + 1, line.index('"东": "many"') + 1) == (45, 133)
+    source = tmp_path / "h.jsonl"
+    source.write_text(line + "\n", encoding="utf-8")
+    _, _, err = run("batch", str(source), "--format", "jsonl")
+    assert f"error: {source}:1:133: hand h1: fans.东: must be a whole number, not 'many'" in err
+    stream = tmp_path / "s.yaml"
+    stream.write_text("region: wuhan\nplayers: [A, B, C, D]\ndealer: A\ndraw: true\n---\nid: b2\nwin:\n  winnr: D\n"
+                      "region: wuhan\nplayers: [A, B, C, D]\ndealer: A\n", encoding="utf-8")
+    _, _, err = run("batch", str(stream))
+    assert f"error: {stream}:8:3: hand b2: win.winnr: unknown key" in err

@@ -67,6 +67,66 @@ def _report(problems: list[Problem], lang: Lang | None = None) -> None:
     typer.echo(render_problems(problems, problem_lang(lang)), err=True)
 
 
+class Columns:
+    """The columns of a batch's problems (``FILE:LINE:COL``, issue 16 #9), read from the input files
+    again on the error path only: the parent holds no input, the workers send lines.  Each file is read
+    forward as its problems come (a batch reports them in input order), keeping the last
+    :data:`WINDOW` lines for problems of one hand on earlier lines; an earlier line than that opens the
+    file again.  stdin cannot be read again: its problems keep ``FILE:LINE``."""
+
+    WINDOW = 4096
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = {f for f in files if f != "-"}
+        self.open: dict[str, tuple[IO[str], int, dict[int, str]]] = {}
+
+    def fill(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` with the column of each key on its line, where the file can be read."""
+        from dataclasses import replace
+
+        from settle.errors import column_in
+
+        out = []
+        for p in problems:
+            row = None
+            if p.column is None and p.line is not None and p.source in self.files:
+                row = self._row(p.source, p.line)
+            out.append(p if row is None else replace(p, column=column_in(row, p.path)))
+        return out
+
+    def _row(self, source: str, line: int) -> str | None:
+        handle, at, window = self.open.get(source) or (None, 0, {})
+        if line in window:
+            return window[line]
+        if handle is None or line < at:
+            if handle is not None:
+                handle.close()
+            try:  # universal newlines: \r\n, \r and \n end a line, as an editor counts (issue 15 item 2)
+                handle = open(source, encoding="utf-8", errors="replace")  # noqa: SIM115 (kept open across chunks)
+            except OSError:
+                self.files.discard(source)
+                return None
+            at, window = 0, {}
+        row = None
+        while at < line:
+            text = handle.readline()
+            if not text:
+                break
+            at += 1
+            row = text.rstrip("\r\n").removeprefix("\ufeff") if at == 1 else text.rstrip("\r\n")
+            window[at] = row
+            if len(window) > self.WINDOW:
+                del window[next(iter(window))]
+        self.open[source] = (handle, at, window)
+        return row if at == line else None
+
+    def close(self) -> None:
+        """Close the files read."""
+        for handle, _, _ in self.open.values():
+            handle.close()
+        self.open.clear()
+
+
 class ErrorLines:
     """``--errors FILE`` (issue 16 #7): every bad hand as one JSON line ``{"id", "error": [...]}``, the
     shape of a bad hand's line in ``--format jsonl`` (``settle schema line``), written as they come
@@ -180,14 +240,16 @@ def batch_command(
         from settle.engine.batch.pool import WorkerDied
 
         progress = BatchProgress(total=_input_size(files))
+        columns = Columns(files)
         with ErrorLines(errors, files) as bad_lines:
 
             def on_chunk(totals: Totals, chunk: Chunk) -> None:
-                if chunk.problems:
-                    bad_lines.add(chunk.problems)
+                if chunk.problems and (errors is not None or not quiet):
+                    problems = columns.fill(chunk.problems)
+                    bad_lines.add(problems)
                     if not quiet:
                         progress.done()  # cleared before the problems are printed
-                        _report(chunk.problems, lang)
+                        _report(problems, lang)
                 progress.update(totals)
 
             running.keep_problems = fmt.value == "json"
@@ -203,6 +265,7 @@ def batch_command(
                 raise typer.Exit(EXIT_OUTSIDE) from None
             finally:
                 progress.done()
+                columns.close()
         if totals.bad:
             stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
             settled = totals.hands - totals.bad
