@@ -11,7 +11,7 @@ Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from settle.records import Frozen
@@ -48,8 +48,12 @@ def format_path(path: Path) -> str:
 class Problem(Frozen):
     """One thing wrong with an input.
 
-    ``path`` is the key path inside the hand document; ``line`` the 1-based line in
-    the source file where known; ``hand`` labels the hand in a batch; ``source`` the file.
+    ``path`` is the key path inside the hand document; ``line`` and ``column`` the 1-based line and
+    column in the source file where known (data, never written into ``message``: settle does not read
+    its own text back, issue 16 #9); ``hand`` labels the hand in a batch; ``source`` the file;
+    ``values`` the facts a catalog words the message from in another language (``kind`` names the
+    template; the English ``message`` is kept as it is).  Shown as ``FILE:LINE:COL: hand H: path:
+    message`` (:meth:`__str__`), the location first so that a terminal or an editor opens it.
 
     Immutable, equal to another of equal fields, hashable, and shown as a frozen dataclass
     (:class:`settle.records.Frozen`).  A dataclass for :func:`dataclasses.replace` and
@@ -64,11 +68,15 @@ class Problem(Frozen):
     source: str | None = None
     kind: str = ""
     """What went wrong, for code (pydantic's error type such as ``extra_forbidden``), where known."""
+    column: int | None = None
+    values: Mapping[str, object] | None = None
 
-    _FIELDS = ("path", "message", "line", "hand", "source", "kind")
+    _FIELDS = ("path", "message", "line", "hand", "source", "kind", "column", "values")
+    _UNSHOWN = ("values",)
 
     def __init__(self, path: Path, message: str, line: int | None = None, hand: str | None = None,
-                 source: str | None = None, kind: str = "") -> None:
+                 source: str | None = None, kind: str = "", column: int | None = None,
+                 values: Mapping[str, object] | None = None) -> None:
         _set = object.__setattr__
         _set(self, "path", path)
         _set(self, "message", message)
@@ -76,24 +84,38 @@ class Problem(Frozen):
         _set(self, "hand", hand)
         _set(self, "source", source)
         _set(self, "kind", kind)
+        _set(self, "column", column)
+        _set(self, "values", values)
+
+    def __hash__(self) -> int:  # ``values`` (a mapping) left out; equal problems still hash alike
+        return hash(self._values()[:-1])
 
     def __str__(self) -> str:
-        place = ", ".join(self._place())
-        parts = [part for part in (place, format_path(self.path) if self.path else "") if part]
-        return ": ".join([*parts, self.message])
+        return self.shown(self.message)
 
-    def _place(self) -> list[str]:
-        """``hand h1`` or the file, then ``line N`` unless the message already says it."""
-        out = [f"hand {self.hand}"] if self.hand else [self.source] if self.source else []
-        if self.line is not None and f"line {self.line}" not in self.message:
-            out.append(f"line {self.line}")
-        return out
+    def shown(self, message: str, hand_word: str = "hand") -> str:
+        """``FILE:LINE:COL: hand H: path: message`` with ``message`` (this problem's, or the same in
+        another language, ``hand_word`` the word before the hand); each part left out when unknown
+        (no file: ``line N``)."""
+        parts = [part for part in (self.place(), f"{hand_word} {self.hand}" if self.hand else "",
+                                   format_path(self.path) if self.path else "") if part]
+        return ": ".join([*parts, message])
+
+    def place(self) -> str:
+        """``FILE:LINE:COL``, ``FILE:LINE`` or ``FILE`` as an editor opens it; ``line N`` without a file."""
+        if self.source is None:
+            return "" if self.line is None else f"line {self.line}"
+        if self.line is None:
+            return self.source
+        return f"{self.source}:{self.line}" + ("" if self.column is None else f":{self.column}")
 
     def as_dict(self) -> dict[str, object]:
-        """JSON form: ``{"path", "message", "line", "hand"}`` (absent values left out)."""
+        """JSON form: ``{"path", "message", "line", "column", "hand"}`` (absent values left out)."""
         out: dict[str, object] = {"path": format_path(self.path), "message": self.message}
         if self.line is not None:
             out["line"] = self.line
+        if self.column is not None:
+            out["column"] = self.column
         if self.hand is not None:
             out["hand"] = self.hand
         return out
@@ -126,9 +148,10 @@ class HandError(Exception):
         return "\n".join(str(p) for p in self.problems)
 
     @classmethod
-    def at(cls, path: Path, message: str, line: int | None = None) -> HandError:
-        """A single problem at ``path``."""
-        return cls([Problem(tuple(path), message, line)])
+    def at(cls, path: Path, message: str, line: int | None = None, kind: str = "",
+           values: Mapping[str, object] | None = None) -> HandError:
+        """A single problem at ``path`` (``kind`` and ``values``: its words in a catalog, where it has some)."""
+        return cls([Problem(tuple(path), message, line, kind=kind, values=values)])
 
     def located(
         self,
@@ -166,3 +189,46 @@ def collect(problems: Iterable[Problem]) -> None:
 def counted(n: int, noun: str) -> str:
     """``1 hand``, ``3 hands``: a count and its noun, for messages and summaries."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def with_columns(problems: Iterable[Problem], text: str) -> list[Problem]:
+    """``problems`` with a column where they have a line but none (issue 16 #9): the 1-based column,
+    in code points as an editor counts, of the problem's key on its line (``winnr`` in ``  winnr: D``,
+    the last text key of its path, bare or quoted), else of the line's first character that is not
+    blank.  Reads the user's file (``text``, the whole source), never settle's own text; only on
+    the error path."""
+    lines: list[str] | None = None
+    out = []
+    for p in problems:
+        if p.line is None or p.column is not None:
+            out.append(p)
+            continue
+        if lines is None:
+            lines = _LINE_BREAK.split(text)
+        if not 1 <= p.line <= len(lines):
+            out.append(p)
+            continue
+        out.append(replace(p, column=column_in(lines[p.line - 1], p.path)))
+    return out
+
+
+def column_in(row: str, path: Path) -> int:
+    """The 1-based column on ``row`` of ``path``'s last text key written as a key (bare or quoted, then
+    ``:``), found after the keys before it that are on the row too (``fans.东`` in a JSON line: the
+    ``"东"`` after ``"fans"``, not a name in ``players``); else the row's first character that is not
+    blank or a list dash (:func:`with_columns`)."""
+    keys = [part for part in path if isinstance(part, str)]
+    for start in range(len(keys)):  # the longest run of the path's last keys found in order
+        at, found = 0, -1
+        for key in keys[start:]:
+            shown = re.escape(key)
+            match = re.compile(rf"(?:\"{shown}\"|'{shown}'|(?<![\w\"']){shown})\s*:").search(row, at)
+            if match is None:
+                break
+            at, found = match.end(), match.start()
+        else:
+            return found + 1
+    return len(row) - len(row.lstrip(" \t-")) + 1

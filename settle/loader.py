@@ -95,11 +95,13 @@ class _Fatal(Exception):
     """A problem after which nothing more of the file can be read."""
 
     def __init__(
-        self, message: str, line: int | None, path: Path = (), kind: str = "", index: int | None = None
+        self, message: str, line: int | None, path: Path = (), kind: str = "", index: int | None = None,
+        column: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.column = column  # 1-based, in code points, as an editor counts; data, not in the message
         self.index = index  # character index of the failure in a YAML stream: reading resumes after it
         self.path = path
         self.kind = kind  # what went wrong, for code (``encoding``: not UTF-8 at all); the message is for people
@@ -222,7 +224,7 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
 
 
 def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:
-    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source)])
+    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source, column=fatal.column)])
 
 
 def _limit_text(max_bytes: int) -> str:
@@ -329,8 +331,8 @@ def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
         line = first_line + raw.count(b"\n", 0, exc.start)
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         column = len(raw[line_start : exc.start].decode("utf-8", "replace")) + 1
-        message = f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} at line {line}, column {column}"
-        raise _Fatal(message, line) from None
+        message = f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x}"
+        raise _Fatal(message, line, column=column) from None
 
 
 def _decode_lenient(raw: bytes) -> str:
@@ -523,10 +525,9 @@ class _YamlReader:
 
     def _on_document(self, event: Any) -> None:
         if self.documents and not self.batch:
-            raise _Fatal(
-                "expected one hand, but a second YAML document starts at line "
-                f"{_line_col(self.loader_text, event.start_mark.index)[0]} (use a batch for many hands)",
-                event.start_mark.line + 1,
+            raise _Fatal(  # the line is the problem's (data), not written into the message (issue 16 #9)
+                "expected one hand, but a second YAML document starts on this line (use a batch for many hands)",
+                event.start_mark.line + 1, column=1,
             )
         self.documents += 1
         self.document_index = event.start_mark.index
@@ -733,7 +734,7 @@ class _YamlReader:
             shown_first, shown = _mapped(self.line_map, first), _mapped(self.line_map, line)
         where = f"lines {shown_first} and {shown}" if first else f"line {shown}"
         if first == line:
-            where = f"both on line {shown}"
+            where = "both on this line"
         self._problem((*top.path, key), f"duplicate key {key!r} ({where})", line)
 
     def _merge(self, top: _Frame, value: Any, line: int) -> None:
@@ -873,20 +874,16 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
     line_text = _LINE_TEXT.match(text, line_start).group()  # type: ignore[union-attr]
     tab = _tab_column(line_text, column - 1, problem)
     if tab is not None:
-        return _Fatal(
-            f"tab character at line {line}, column {tab + 1}: YAML indentation must use spaces",
-            line,
-            index=index,
-        )
+        return _Fatal("tab character: YAML indentation must use spaces", line, index=index, column=tab + 1)
     if problem == "found character that cannot start any token" and column - 1 < len(line_text):
         problem = f"found character {line_text[column - 1]!r} that cannot start any token"
-    message = f"YAML syntax error at line {line}, column {column}: {problem}"
+    message = f"YAML syntax error: {problem}"
     context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
     if context and context_mark is not None:
         context_line = _line_col(text, min(context_mark.index, len(text)))[0]
         if context_line != line:
             message += f" ({context} at line {context_line})"
-    return _Fatal(message, line, index=index)
+    return _Fatal(message, line, index=index, column=column)
 
 
 _LINE_TEXT = re.compile("[^\r\n]*")
@@ -909,16 +906,13 @@ def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
     line, column = _line_col(text, index)
     code = ord(text[index])
     if 0xDC80 <= code <= 0xDCFF:
-        message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x} at line {line}, column {column}"
+        message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x}"
     else:
-        message = (
-            f"character U+{code:04X} at line {line}, column {column} "
-            "is not allowed in YAML (control characters are not allowed)"
-        )
+        message = f"character U+{code:04X} is not allowed in YAML (control characters are not allowed)"
     cut = 0
     for match in _DOCUMENT_START.finditer(text, 0, index):
         cut = match.start()
-    return _Fatal(message, line, index=index), cut
+    return _Fatal(message, line, index=index, column=column), cut
 
 
 def _remap(item: Document | HandError, mapping: list[int]) -> Document | HandError:
@@ -972,7 +966,7 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         if exc.msg == "Extra data":
             hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
         line = first_line + exc.lineno - 1
-        raise _Fatal(f"JSON syntax error at line {line}, column {exc.colno}: {exc.msg}{hint}", line) from None
+        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno) from None
     except RecursionError:
         raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
@@ -1056,8 +1050,8 @@ def _json_key(
         top.seen[key] = (line, column)
         lines[path] = line
     else:
-        where = f"lines {seen[0]} and {line}" if seen[0] != line else f"line {line}, columns {seen[1]} and {column}"
-        problems.append(Problem(path, f"duplicate key {key!r} ({where})", line))
+        where = f"lines {seen[0]} and {line}" if seen[0] != line else f"columns {seen[1]} and {column}"
+        problems.append(Problem(path, f"duplicate key {key!r} ({where})", line, column=column))
     return path
 
 

@@ -154,6 +154,17 @@ def _no_hint(word: str) -> str | None:
     return None
 
 
+def close_word(value: str, table: Mapping[str, str]) -> str | None:
+    """The key of the known word nearest ``value`` (``self_drw`` -> ``self_draw``), by
+    :func:`difflib.get_close_matches` over every spelling in ``table`` (spelling -> key), or None
+    when none is close (ratio under 0.6).  For "did you mean" only (issue 16 #9): never a reading."""
+    import difflib
+
+    word = simplified(value.strip()).lower()
+    match = difflib.get_close_matches(word, list(table), n=1, cutoff=0.6)
+    return table[match[0]] if match else None
+
+
 def vocabulary(
     terms: Mapping[str, Term],
     what: str,
@@ -177,9 +188,15 @@ def vocabulary(
         key = table.get(simplified(value.strip()).lower())
         if key is not None:
             return key
-        problem = foreign(value.strip()) or f"unknown {what} '{value}'"
+        hint = foreign(value.strip())
+        if hint is not None:
+            raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
+                                      {"problem": hint, "allowed": allowed, "foreign": True})
+        guess = close_word(value, table)
+        problem = f"unknown {what} '{value}'" + (f" (did you mean {guess}?)" if guess else "")
         raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
-                                  {"problem": problem, "allowed": allowed})
+                                  {"problem": problem, "allowed": allowed, "value": value, "what": what,
+                                   "suggest": guess or ""})
 
     keys = tuple(terms)
     description = "; ".join(f"{t.key}: {t.zh} ({t.en})" for t in terms.values())

@@ -15,6 +15,7 @@ The ``good`` files (a UTF-8 BOM, CRLF line ends ...) must settle with the stated
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -76,15 +77,15 @@ def library_problems(name: str) -> list[Problem]:
 
 
 def names_file_line_and_path(error: str, name: str) -> bool:
-    """Whether the CLI's error line reads ``error: FILE, line N: PATH: message``.
+    """Whether the CLI's error line reads ``error: FILE:LINE:COL: PATH: message`` (issue 16 #9: the
+    location first, as an editor opens it; the column where known).
 
-    A top-level problem has no PATH part, and ``, line N`` is left out of the prefix when the
-    message itself says ``line N`` (a YAML syntax error), so the line is never printed twice.
+    A top-level problem has no PATH part; the line is data, never repeated in the message.
     """
     want = EXPECTED[name]
-    path = "" if want["path"] == "(top level)" else f": {want['path']}: "
-    return (error.startswith(f"error: {name}") and f"line {want['line']}" in error
-            and path in error and error.count(f"line {want['line']}") == 1)
+    path = ": " if want["path"] == "(top level)" else f": {want['path']}: "
+    column = f":{want['column']}" if "column" in want else r"(:\d+)?"
+    return re.match(rf"error: {re.escape(name)}:{want['line']}{column}{re.escape(path)}", error) is not None
 
 
 @pytest.fixture
@@ -103,7 +104,8 @@ def test_the_manifest_lists_every_file_and_the_corpus_covers_each_region() -> No
     folders = {name.split("/")[0] for name in EXPECTED}
     assert folders == {"loader", "wuhan", "wuxue", "rushan"}
     for want in EXPECTED.values():
-        assert set(want) == {"fragment", "path", "line"} and want["fragment"] and isinstance(want["line"], int)
+        assert set(want) - {"column"} == {"fragment", "path", "line"} and want["fragment"]
+        assert isinstance(want["line"], int)
 
 
 # --- every broken file through the library --------------------------------------------------------------
@@ -228,8 +230,8 @@ def test_a_batch_names_each_bad_hand_and_settles_the_rest(tmp_path: Path) -> Non
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     for index, name in enumerate(names, start=2):
         fragment = EXPECTED[name]["fragment"]
-        assert any(line.startswith(f"error: hand {batch}:{index}, ") and fragment in line for line in errors), (
-            name, errors)
+        assert any(re.match(rf"error: {re.escape(str(batch))}:\d+:\d+: hand {re.escape(str(batch))}:{index}: ", line)
+                   and fragment in line for line in errors), (name, errors)
     assert "Traceback" not in result.output
 
 

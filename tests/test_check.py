@@ -77,7 +77,7 @@ def test_disagreeing_fixture_exits_3_with_every_difference() -> None:
 def test_disagreeing_fixture_table() -> None:
     code, out, _ = run("check", str(DISAGREE))
     assert code == 3
-    assert "the claims differ from the tiles (3 difference(s))" in out
+    assert "the claims differ from the tiles (3 differences)" in out
     assert "claimed, not in the tiles" in out and "in the tiles, not claimed" in out
     assert "碰碰胡 pengpenghu" in out and "base +10 (大胡)" in out and "1 番" in out
     assert "net D" in out and "+360" in out and "+180" in out
@@ -221,10 +221,11 @@ def test_bad_tile_is_bad_input_with_its_line(tmp_path: Path) -> None:
     text = DISAGREE.read_text(encoding="utf-8").replace("indicator: 5s", "indicator: 5x")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text, encoding="utf-8")
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if "indicator: 5x" in row)
+    line, column = next((i, row.index("indicator") + 1) for i, row in enumerate(text.splitlines(), 1)
+                        if "indicator: 5x" in row)
     code, _, err = run("check", str(bad))
     assert code == 2
-    assert f"line {line}: win.tiles.indicator" in err
+    assert f"{bad}:{line}:{column}: win.tiles.indicator" in err  # FILE:LINE:COL (issue 16 #9)
 
 
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:

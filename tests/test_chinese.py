@@ -182,8 +182,10 @@ def test_step_words(region: str, step: Step, english: str, chinese: str) -> None
 
 
 def test_every_kind_has_words_in_both_languages() -> None:
+    # The glosses (``gloss:...``, issue 16) are Chinese only: their English is the term's own ``en``.
     for region in all_regions():
-        assert region.catalog.kinds("en") == region.catalog.kinds("zh"), region.key
+        steps = {kind for kind in region.catalog.kinds("zh") if not kind.startswith("gloss:")}
+        assert region.catalog.kinds("en") == steps, region.key
 
 
 # --- the two wrong outputs of issue 13 ----------------------------------------------------------------

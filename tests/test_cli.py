@@ -99,7 +99,7 @@ def test_bad_input_exits_2_with_key_and_line(tmp_path: Path) -> None:
                    encoding="utf-8")
     code, out, err = run("hand", str(bad))
     assert code == 2
-    assert "win.from" in err and "line 4" in err
+    assert f"error: {bad}:4:1: win.from: " in err  # FILE:LINE:COL (issue 16 #9): `win:` is line 4
     assert "Traceback" not in err + out
 
 
@@ -112,7 +112,7 @@ def test_no_known_region_still_reports_the_unknown_keys(tmp_path: Path, region_l
     lines = err.strip().splitlines()
     assert code == 2 and len(lines) == 2
     assert "region:" in lines[0]
-    assert "winnr: unknown key" in lines[1] and f"line {3 if region_line else 2}" in lines[1]
+    assert lines[1].startswith(f"error: {path}:{3 if region_line else 2}:1: winnr: unknown key")
 
 
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:
@@ -180,7 +180,7 @@ def test_a_top_level_problem_prints_no_empty_path_and_no_repeated_line(tmp_path:
     code, _, err = run("hand", str(bad))
     assert code == 2
     assert "(top level)" not in err
-    assert err.count("line 3") == 1
+    assert err.startswith(f"error: {bad}:3:1: YAML syntax error: ")  # the location once, first (issue 16 #9)
 
 
 def test_version_alone_prints_the_version() -> None:

@@ -15,7 +15,8 @@ from settle.loader import Document, iter_documents
 
 
 def _read(raw: bytes) -> list[Any]:
-    """``("ok", label, line)`` per good hand; ``("bad", label, line, message)`` per bad one."""
+    """``("ok", label, line)`` per good hand; ``("bad", label, line, message)`` per bad one, the message
+    followed by `` [column C]`` where the problem has a column (data since issue 16 #9, not in the text)."""
     out: list[Any] = []
     for item in iter_documents(raw, "s.yaml"):
         if isinstance(item, Document):
@@ -23,12 +24,13 @@ def _read(raw: bytes) -> list[Any]:
         else:
             assert len(item.problems) == 1, item.problems
             problem = item.problems[0]
-            out.append(("bad", problem.hand, problem.line, problem.message))
+            column = "" if problem.column is None else f" [column {problem.column}]"
+            out.append(("bad", problem.hand, problem.line, problem.message + column))
     return out
 
 
 UNCLOSED = (
-    "YAML syntax error at line 4, column 1: did not find expected ',' or ']' (while parsing a flow sequence at line 3)"
+    "YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at line 3) [column 1]"
 )
 
 
@@ -45,7 +47,7 @@ def test_unicode_line_breaks_end_no_line_in_messages(breaks: str) -> None:
     raw = f'id: a\n---\na: "x{breaks}y"\nb: ]\n---\nid: c\n'.encode()
     assert _read(raw) == [
         ("ok", "a", 1),
-        ("bad", "s.yaml:2", 4, "YAML syntax error at line 4, column 4: did not find expected node content"),
+        ("bad", "s.yaml:2", 4, "YAML syntax error: did not find expected node content [column 4]"),
         ("ok", "c", 6),
     ]
 
@@ -70,7 +72,7 @@ def test_a_lone_cr_stream_keeps_line_numbers() -> None:
 def test_an_invalid_utf8_byte_refuses_only_its_document(byte: bytes) -> None:
     """Item 4: 0xFF in a comment of hand 2 of 3; hands 1 and 3 are read."""
     raw = b"id: a\n---\n# " + byte + b"\nid: b\n---\nid: c\n"
-    message = f"file is not valid UTF-8: byte 0x{byte[0]:02x} at line 3, column 3"
+    message = f"file is not valid UTF-8: byte 0x{byte[0]:02x} [column 3]"
     assert _read(raw) == [("ok", "a", 1), ("bad", "s.yaml:2", 3, message), ("ok", "c", 6)]
 
 
@@ -78,14 +80,14 @@ def test_invalid_utf8_in_the_first_document() -> None:
     """Item 4: with no ``---`` before the bad byte, the first document is the bad one."""
     raw = b"id: \xff\n---\nid: b\n"
     assert _read(raw) == [
-        ("bad", "s.yaml:1", 1, "file is not valid UTF-8: byte 0xff at line 1, column 5"),
+        ("bad", "s.yaml:1", 1, "file is not valid UTF-8: byte 0xff [column 5]"),
         ("ok", "b", 3),
     ]
 
 
 def _control(code: int, line: int, column: int) -> str:
-    where = f"character U+{code:04X} at line {line}, column {column}"
-    return f"{where} is not allowed in YAML (control characters are not allowed)"
+    """The message of a control character (its line is the problem's, checked beside it)."""
+    return f"character U+{code:04X} is not allowed in YAML (control characters are not allowed) [column {column}]"
 
 
 def test_a_control_character_refuses_only_its_document() -> None:

@@ -106,7 +106,7 @@ def test_session_holds_at_most_sixteen_players(tmp_path: Path) -> None:
     done = runner.invoke(app, ["session", str(path), "--format", "json"])
     assert done.exit_code == 2
     errors = [line for line in done.output.splitlines() if line.startswith("error:")]
-    assert errors == [f"error: hand {path}:5, line 27: players: a session holds at most 16 players; this hand "
+    assert errors == [f"error: {path}:27:1: hand {path}:5: players: a session holds at most 16 players; this hand "
                       "brings 20 (new here: P16, P17, P18, P19): start a new session file for another table"]
 
 

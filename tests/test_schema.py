@@ -96,7 +96,7 @@ def test_cli_default_schema_is_the_hand_and_unknown_is_refused() -> None:
 
 
 def test_unknown_kind_is_an_error() -> None:
-    with pytest.raises(ValueError, match="hand, batch, result"):
+    with pytest.raises(ValueError, match="hand, batch, session, result"):
         schema("hands")
 
 

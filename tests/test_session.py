@@ -250,9 +250,10 @@ def test_first_hand_must_state_the_dealer() -> None:
 
 
 def test_rotation_to_a_player_who_left_the_seats_is_an_error_naming_dealer() -> None:
-    # A deals and loses -> B would deal (H10), but hand 2 seats E instead of B.
-    text = (WUHAN_HEADER + "---\ndealer: A\nfans: {A: 0, B: 0, C: 0, D: 0}\nwin: {winner: D, by: self_draw}\n"
-            "---\nplayers: [A, E, C, D]\ndraw: true\n")
+    # A deals and loses -> B would deal (H10), but hand 2 seats E instead of B.  No header: with one,
+    # E would not be at the table at all (issue 16 #1, tests/test_session_details.py).
+    text = ("region: wuhan\nplayers: [A, B, C, D]\ndealer: A\nfans: {A: 0, B: 0, C: 0, D: 0}\n"
+            "win: {winner: D, by: self_draw}\n---\nregion: wuhan\nplayers: [A, E, C, D]\ndraw: true\n")
     report = session_text(text)
     assert len(report.hands) == 1
     assert [p.path for p in report.problems] == [("dealer",)]
@@ -388,7 +389,8 @@ def test_session_settle_up_is_a_markdown_list_and_chinese_with_lang_zh() -> None
     assert "B 罚 400" in chinese and "D 付给 B 402" in chinese and "pays" not in chinese
     assert "牌局结束：B 在第 w9 局逃跑（H9）" in chinese and "game over" not in chinese
     # The hands table: w1 D self-draws, w2 B wins on C's discard, w3 荒庄, w9 B leaves (fixture).
-    assert "9 局" in chinese and "D 自摸" in chinese and "B 胡，C 点炮" in chinese and "荒庄" in chinese
+    # Wuhan's word for the discarder is 放冲, as settle hand says it (issue 16 #3)
+    assert "9 局" in chinese and "D 自摸" in chinese and "B 胡，C 放冲" in chinese and "荒庄" in chinese
     assert "B 逃跑" in chinese
 
 

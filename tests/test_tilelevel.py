@@ -525,10 +525,11 @@ def test_cli_error_names_the_key_and_the_line(tmp_path: Path) -> None:
     text = (TILE_FIXTURES / "wuhan_qingyise_laizi.yaml").read_text(encoding="utf-8").replace("555m", "555x")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text, encoding="utf-8")
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if "tiles: 555x" in row)
+    line, column = next((i, row.index("tiles: 555x") + 1) for i, row in enumerate(text.splitlines(), 1)
+                        if "tiles: 555x" in row)
     result = runner.invoke(cli.app, ["hand", str(bad)])
     assert result.exit_code == 2
-    assert f"line {line}: win.tiles.melds[0].tiles" in result.stderr
+    assert f"{bad}:{line}:{column}: win.tiles.melds[0].tiles" in result.stderr  # FILE:LINE:COL (issue 16 #9)
 
 
 # --- fixtures ----------------------------------------------------------------------------------------------

@@ -17,16 +17,34 @@ import inspect
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
-from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from settle.cli.options import (
+    CONTEXT,
+    DEFAULT_MAX_BYTES,
+    ErrorsOpt,
+    Format,
+    FormatOpt,
+    InputFormat,
+    InputFormatOpt,
+    Lang,
+    LangOpt,
+    MaxBytesOpt,
+    OutputOpt,
+    QuietOpt,
+    format_option,
+)
 from settle.errors import HandError, Problem
 from settle.rules.registry import region_terms
+
+__all__ = ["CONTEXT", "DEFAULT_MAX_BYTES", "ErrorsOpt", "Format", "FormatOpt", "InputFormat", "InputFormatOpt",
+           "Lang", "LangOpt", "MaxBytesOpt", "OutputOpt", "QuietOpt", "app", "format_option", "main"]
 
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
@@ -91,12 +109,22 @@ class _Option(TyperOption):
 
 
 class _Argument(TyperArgument):
-    """typer's argument, making no value without building its adapter (:func:`_no_value`)."""
+    """typer's argument, making no value without building its adapter (:func:`_no_value`), shown by
+    its metavar alone where it has one (``FILE``, ``[FILE]``, ``FILE...``: not ``{file}`` and
+    ``<list[str]>``, issue 16 #6)."""
 
     def process_value(self, ctx: "Context", value: Any) -> Any:
         if value is None and not self.required:
             return _no_value(self, ctx)
         return super().process_value(ctx, value)
+
+    def display_type(self, ctx: "Context") -> str:
+        return "" if self.metavar is not None else super().display_type(ctx)
+
+    def _usage_display_name(self) -> str:
+        if self.metavar is None:
+            return super()._usage_display_name()
+        return self.metavar if self.required else f"[{self.metavar}]"
 
 
 def _lean_params(params: "list[Parameter]") -> "list[Parameter]":
@@ -146,30 +174,10 @@ app = typer.Typer(
     help=late_help(_app_help),
     cls=Group,
     no_args_is_help=True,
+    context_settings=CONTEXT,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-
-class Format(StrEnum):
-    """Output formats shared by every command."""
-
-    table = "table"
-    json = "json"
-    csv = "csv"
-    markdown = "markdown"
-
-
-class Lang(StrEnum):
-    """Output label language; JSON keys stay canonical."""
-
-    en = "en"
-    zh = "zh"
-
-
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="table | json | csv | markdown")]
-LangOpt = Annotated[Lang | None, typer.Option("--lang", help="labels: en (with 中文 beside) or zh; "
-                                                             "default from the locale")]
 
 
 MACHINE_FORMATS = frozenset({"json", "jsonl", "csv"})
@@ -188,12 +196,47 @@ def output_lang(lang: Lang | None, fmt: str) -> str:
     return default_lang()
 
 
-def fail(problems: list[Problem]) -> NoReturn:
-    """Report bad input on stderr and exit 2."""
+def problem_lang(lang: Lang | None) -> str:
+    """The language of the problems on stderr: Chinese under ``--lang zh``, else English (not the
+    locale's: a script reading stderr sees the same words on every machine)."""
+    return "zh" if lang is not None and lang.value == "zh" else "en"
+
+
+def fail(problems: list[Problem], lang: Lang | None = None) -> NoReturn:
+    """Report bad input on stderr (in ``--lang``'s language, :func:`problem_lang`) and exit 2."""
     from settle.render import render_problems
 
-    typer.echo(render_problems(problems), err=True)
+    typer.echo(render_problems(problems, problem_lang(lang)), err=True)
     raise typer.Exit(2)
+
+
+@contextmanager
+def output_to(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
+    """stdout, or ``path`` written atomically (:func:`settle.engine.output.atomic_output`: the file is
+    replaced only when the run completes, and keeps its content when it is interrupted or fails):
+    ``--output`` of every command (issue 16 #6).
+
+    Raises :class:`HandError` (exit 2) for an output that is one of ``inputs`` or a file that cannot
+    be made for a reason of the user's (no such directory, no permission); an outside reason
+    (disk full) stays an OSError, exit 4 in :func:`guarded` (issue 15 #11, #15).
+    """
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    from settle.engine.output import atomic_output, output_is_input
+
+    same = output_is_input(path, inputs)
+    if same is not None:
+        raise HandError.at((), f"the output {path} is the input {same}: give another --output")
+    opened = False
+    try:
+        with atomic_output(path) as handle:
+            opened = True
+            yield handle
+    except OSError as exc:
+        if opened or exc.errno in OUTSIDE_ERRNOS:
+            raise
+        raise HandError.at((), f"cannot write {path}: {exc.strerror}") from None
 
 
 EXIT_SETTLED = 0
@@ -250,8 +293,9 @@ def outside_failure(exc: OSError, what: str = "write the output") -> NoReturn:
     raise typer.Exit(EXIT_OUTSIDE)
 
 
-def guarded(action: Callable[[], None], status: Callable[[], int] | None = None) -> None:
-    """Run a command body: bad input exits 2, an unexpected error exits 1 with one line.
+def guarded(action: Callable[[], None], status: Callable[[], int] | None = None, lang: Lang | None = None) -> None:
+    """Run a command body: bad input exits 2 (its problems in ``lang``'s language, :func:`fail`), an
+    unexpected error exits 1 with one line.
 
     A closed stdout (BrokenPipeError) ends the command quietly with ``status()`` (default 0: what
     was settled until then); a write that fails for an outside reason (:data:`OUTSIDE_ERRNOS`: disk
@@ -260,7 +304,7 @@ def guarded(action: Callable[[], None], status: Callable[[], int] | None = None)
     try:
         action()
     except HandError as exc:
-        fail(exc.problems)
+        fail(exc.problems, lang)
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
     except BrokenPipeError:
@@ -280,13 +324,6 @@ def _bug(exc: Exception) -> NoReturn:
     typer.echo(f"internal error: {type(exc).__name__}: {exc} — this is a bug in settle; please report it "
                "with the input file (set SETTLE_DEBUG=1 for the traceback)", err=True)
     raise typer.Exit(EXIT_BUG) from None
-
-
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
-"""The default size limit of one document (issue 6: 64 MiB)."""
-
-MaxBytesOpt = Annotated[int, typer.Option("--max-bytes", min=1, help="refuse a document larger than this "
-                                                                      "many bytes (default 64 MiB)")]
 
 
 def read_input(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
@@ -326,29 +363,42 @@ def _group(
 
 @app.command("hand", cls=Command)
 def hand_command(
-    file: Annotated[str | None, typer.Argument(help="hand file (YAML or JSON); - reads stdin; "
-                                                    "omit to describe the hand with flags")] = None,
+    file: Annotated[str | None, typer.Argument(metavar="FILE", help="hand file (YAML or JSON); - reads stdin; "
+                                                                      "omit to describe the hand with flags")] = None,
     fmt: FormatOpt = Format.table,
+    output: OutputOpt = None,
     lang: LangOpt = None,
-    region: Annotated[str | None, typer.Option(help=late_help(region_choices))] = None,
-    players: Annotated[str | None, typer.Option(help="names in seating order, comma-separated: A,B,C,D")] = None,
-    dealer: Annotated[str | None, typer.Option(help="庄家")] = None,
-    winner: Annotated[str | None, typer.Option(help="胡: the winner")] = None,
-    by: Annotated[str | None, typer.Option(help="self_draw 自摸 | discard 点炮 | robbed_kong 抢杠")] = None,
-    from_: Annotated[str | None, typer.Option("--from", help="the discarder or robbed player")] = None,
-    fan: Annotated[list[str] | None, typer.Option(help="a named item the winner claims (repeat): qingyise")] = None,
-    fans: Annotated[list[str] | None, typer.Option(help="stated 番/斤 total: A=3 (repeat, or A=3,B=2)")] = None,
-    opens: Annotated[list[str] | None, typer.Option(help="开口: B=2, or who fed each: D=A,B,C (repeat)")] = None,
-    kong: Annotated[list[str] | None, typer.Option(help="杠: B=concealed or B=concealed:2 (repeat)")] = None,
-    ready: Annotated[list[str] | None, typer.Option(help="a player who was 听牌 ready (repeat)")] = None,
-    fish: Annotated[list[str] | None, typer.Option(help="飘鱼 fish: A=1 (repeat; R6)")] = None,
-    liable: Annotated[str | None, typer.Option(help="包牌/承包 player, or none")] = None,
+    region: Annotated[str | None, typer.Option(metavar="REGION", help=late_help(region_choices))] = None,
+    players: Annotated[str | None, typer.Option(metavar="A,B,C,D",
+                                                help="names in seating order, comma-separated")] = None,
+    dealer: Annotated[str | None, typer.Option(metavar="NAME", help="庄家")] = None,
+    winner: Annotated[str | None, typer.Option(metavar="NAME", help="胡: the winner")] = None,
+    by: Annotated[str | None, typer.Option(metavar="HOW",
+                                           help="self_draw 自摸 | discard 点炮/放冲 | robbed_kong 抢杠")] = None,
+    from_: Annotated[str | None, typer.Option("--from", metavar="NAME", help="the discarder or robbed player")] = None,
+    fan: Annotated[list[str] | None, typer.Option(metavar="FAN",
+                                                  help="a named item the winner claims (repeat): qingyise")] = None,
+    fans: Annotated[list[str] | None, typer.Option(metavar="NAME=N",
+                                                   help="stated 番/斤 total (repeat, or A=3,B=2)")] = None,
+    opens: Annotated[list[str] | None, typer.Option(metavar="NAME=N",
+                                                    help="开口: B=2, or who fed each: D=A,B,C (repeat)")] = None,
+    kong: Annotated[list[str] | None, typer.Option(metavar="NAME=KIND[:N]",
+                                                   help="杠: B=concealed or B=concealed:2 (repeat)")] = None,
+    ready: Annotated[list[str] | None, typer.Option(metavar="NAME",
+                                                    help="a player who was 听牌 ready (repeat)")] = None,
+    fish: Annotated[list[str] | None, typer.Option(metavar="NAME=N", help="飘鱼 fish: A=1 (repeat; R6)")] = None,
+    liable: Annotated[str | None, typer.Option(metavar="NAME|none", help="包牌/承包 player, or none")] = None,
     draw: Annotated[bool, typer.Option("--draw", help="荒庄: nobody won")] = False,
-    abandon: Annotated[str | None, typer.Option(help="逃跑: the player who left (H9)")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="house rule: cap=300 (repeat)")] = None,
+    abandon: Annotated[str | None, typer.Option(metavar="NAME", help="逃跑: the player who left (H9)")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="house rule: cap=300 (repeat)")] = None,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
 ) -> None:
-    """Settle one hand from a file (or stdin), or from flags."""
+    """Settle one hand from a file (or stdin), or from flags.
+
+    \b
+    Example:
+      settle hand fixtures/wuhan/worked_example.yaml --format json
+    """
 
     def run() -> None:
         from settle.cli.flags import hand_from_flags, parse_options
@@ -358,8 +408,10 @@ def hand_command(
         flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
                  "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
                  "fish": fish, "liable": liable, "draw": draw, "abandon": abandon}
+        file_options = False
         if file is not None:
             data, located = _load_file(file, flags, max_bytes)
+            file_options = "options" in data
         else:
             data, located = hand_from_flags(flags), None
         flag_options = parse_options(option or ())
@@ -368,32 +420,70 @@ def hand_command(
         try:
             result = settle_hand(data)
         except HandError as exc:
-            raise blame_flags(located(exc) if located else exc, flag_options) from None
-        typer.echo(render(result, fmt.value, output_lang(lang, fmt.value)))
+            raise blame_flags(located(exc) if located else exc, flag_options, file_options) from None
+        text = render(result, "json" if fmt.value == "jsonl" else fmt.value, output_lang(lang, fmt.value))
+        with output_to(output, [] if file is None else [file]) as out:
+            out.write(text + "\n")
 
-    guarded(run)
+    guarded(run, lang=lang)
 
 
-def blame_flags(exc: HandError, flag_options: dict[str, Any]) -> HandError:
-    """Problems with options given by ``--option`` point at the flag, not at a line of the file."""
+def blame_flags(exc: HandError, flag_options: dict[str, Any], file_options: bool = True) -> HandError:
+    """Problems with options given by ``--option`` point at the flag, not at a line of the file.
+
+    A problem of the options together (caps out of order, G13) names the flags too; it keeps the
+    file's line only when the file has ``options`` of its own (else the line would be the hand's
+    first key, which has nothing to do with it).
+    """
     def from_flag(p: Problem) -> bool:
         return p.path[:1] == ("options",) and len(p.path) > 1 and p.path[1] in flag_options
 
-    return HandError([replace(p, line=None, message=f"{p.message} (given with --option {p.path[1]}=...)")
-                      if from_flag(p) else p for p in exc.problems])
+    def all_options(p: Problem) -> bool:
+        return bool(flag_options) and p.path == ("options",)
+
+    flags = ", ".join(f"--option {key}=..." for key in flag_options)
+
+    def noted(p: Problem, flag: str) -> Any:  # the flag beside the words in another language too
+        return None if p.values is None else {**p.values, "via": flag}
+
+    return HandError([replace(p, line=None, column=None, message=f"{p.message} (given with --option {p.path[1]}=...)",
+                              values=noted(p, f"--option {p.path[1]}=..."))
+                      if from_flag(p) else
+                      replace(p, line=p.line if file_options else None, column=p.column if file_options else None,
+                              message=f"{p.message} (with {flags})", values=noted(p, flags))
+                      if all_options(p) else p for p in exc.problems])
 
 
 def _load_file(file: str, flags: dict[str, Any],
                max_bytes: int) -> tuple[dict[str, Any], Callable[[HandError], HandError]]:
-    from settle.loader import read_hand
-
     given = [f"--{k}" for k, v in flags.items() if v not in (None, False, [])]
     if given:
         raise HandError.at((), f"give a hand file or hand flags, not both (found {', '.join(given)}); "
                                "--option may be combined with a file")
     source = "<stdin>" if file == "-" else file
-    doc = read_hand(read_input(file, max_bytes), source, max_bytes=max_bytes)
-    return doc.data, lambda exc: exc.located(doc.lines, source=source)
+    raw = read_input(file, max_bytes)
+    doc = read_document(raw, source, max_bytes)
+    return doc.data, lambda exc: located_in(exc, doc.lines, source, raw)
+
+
+def read_document(raw: bytes, source: str, max_bytes: int) -> Any:
+    """:func:`settle.loader.read_hand` of a file's bytes; its problems (a duplicate key ...) with the
+    column of their key on its line (:func:`located_in`)."""
+    from settle.loader import read_hand
+
+    try:
+        return read_hand(raw, source, max_bytes=max_bytes)
+    except HandError as exc:
+        raise located_in(exc, {}, source, raw) from None
+
+
+def located_in(exc: HandError, lines: dict[Any, int], source: str, raw: bytes) -> HandError:
+    """``exc``'s problems with the lines of a read file, and the column of each key on its line
+    (:func:`settle.errors.with_columns`): ``FILE:LINE:COL`` (issue 16 #9)."""
+    from settle.errors import with_columns
+
+    return HandError(with_columns(exc.located(lines, source=source).problems,
+                                  raw.decode("utf-8", "replace").removeprefix("\ufeff")))
 
 
 COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check")

@@ -14,70 +14,45 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from enum import StrEnum
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from settle.cli import EXIT_OUTSIDE, Format, FormatOpt, Lang, LangOpt, app, guarded, output_lang, read_input
+from settle.cli import (
+    CONTEXT,
+    EXIT_OUTSIDE,
+    Command,
+    ErrorsOpt,
+    Format,
+    FormatOpt,
+    InputFormat,
+    InputFormatOpt,
+    Lang,
+    LangOpt,
+    OutputOpt,
+    QuietOpt,
+    app,
+    guarded,
+    output_lang,
+    output_to,
+    problem_lang,
+    read_input,
+)
 from settle.errors import HandError, Problem, counted
 
 if TYPE_CHECKING:
     from settle.engine.batch import BatchWriter
 
 
-class BatchFormat(StrEnum):
-    """Output formats of ``settle batch`` (JSON Lines: one object per hand, in input order)."""
-
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
-    csv = "csv"
-    markdown = "markdown"
-
-
-class InputFormat(StrEnum):
-    """How to read an input: ``auto`` (``.jsonl``/``.ndjson`` by name, stdin sniffed, else YAML/JSON)."""
-
-    auto = "auto"
-    yaml = "yaml"
-    json = "json"
-    jsonl = "jsonl"
-
-
-BatchFormatOpt = Annotated[BatchFormat, typer.Option("--format", "-f", help="table | json | jsonl | csv | markdown")]
-InputFormatOpt = Annotated[InputFormat, typer.Option("--input-format", help="auto (by file name; stdin sniffed) | "
-                                                                            "yaml | json | jsonl")]
-OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="write to this file instead of stdout")]
+BatchFormat = Format
+"""``settle batch``'s formats: the shared :class:`settle.cli.options.Format` (one enum for every command)."""
 
 
 @contextmanager
 def _output(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
-    """stdout, or ``path`` written atomically (:func:`settle.engine.output.atomic_output`: the file is
-    replaced only when the run completes, and keeps its content when it is interrupted or fails).
-
-    Raises :class:`HandError` (exit 2) for an output that is one of ``inputs`` or a file that cannot
-    be made for a reason of the user's (no such directory, no permission); an outside reason
-    (disk full) stays an OSError, exit 4 in :func:`settle.cli.guarded` (issue 15 #11, #15).
-    """
-    if path is None or path == "-":
-        yield sys.stdout
-        return
-    from settle.cli import OUTSIDE_ERRNOS
-    from settle.engine.output import atomic_output, output_is_input
-
-    same = output_is_input(path, inputs)
-    if same is not None:
-        raise HandError.at((), f"the output {path} is the input {same}: give another --output")
-    opened = False
-    try:
-        with atomic_output(path) as handle:
-            opened = True
-            yield handle
-    except OSError as exc:
-        if opened or exc.errno in OUTSIDE_ERRNOS:
-            raise
-        raise HandError.at((), f"cannot write {path}: {exc.strerror}") from None
+    """:func:`settle.cli.output_to` (kept under this name for the commands of this module)."""
+    with output_to(path, inputs) as out:
+        yield out
 
 
 def _lang(lang: Lang | None) -> str:
@@ -86,10 +61,103 @@ def _lang(lang: Lang | None) -> str:
     return lang.value if lang else default_lang()
 
 
-def _report(problems: list[Problem]) -> None:
+def _report(problems: list[Problem], lang: Lang | None = None) -> None:
     from settle.render import render_problems
 
-    typer.echo(render_problems(problems), err=True)
+    typer.echo(render_problems(problems, problem_lang(lang)), err=True)
+
+
+class Columns:
+    """The columns of a batch's problems (``FILE:LINE:COL``, issue 16 #9), read from the input files
+    again on the error path only: the parent holds no input, the workers send lines.  Each file is read
+    forward as its problems come (a batch reports them in input order), keeping the last
+    :data:`WINDOW` lines for problems of one hand on earlier lines; an earlier line than that opens the
+    file again.  stdin cannot be read again: its problems keep ``FILE:LINE``."""
+
+    WINDOW = 4096
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = {f for f in files if f != "-"}
+        self.open: dict[str, tuple[IO[str], int, dict[int, str]]] = {}
+
+    def fill(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` with the column of each key on its line, where the file can be read."""
+        from dataclasses import replace
+
+        from settle.errors import column_in
+
+        out = []
+        for p in problems:
+            row = None
+            if p.column is None and p.line is not None and p.source in self.files:
+                row = self._row(p.source, p.line)
+            out.append(p if row is None else replace(p, column=column_in(row, p.path)))
+        return out
+
+    def _row(self, source: str, line: int) -> str | None:
+        handle, at, window = self.open.get(source) or (None, 0, {})
+        if line in window:
+            return window[line]
+        if handle is None or line < at:
+            if handle is not None:
+                handle.close()
+            try:  # universal newlines: \r\n, \r and \n end a line, as an editor counts (issue 15 item 2)
+                handle = open(source, encoding="utf-8", errors="replace")  # noqa: SIM115 (kept open across chunks)
+            except OSError:
+                self.files.discard(source)
+                return None
+            at, window = 0, {}
+        row = None
+        while at < line:
+            text = handle.readline()
+            if not text:
+                break
+            at += 1
+            row = text.rstrip("\r\n").removeprefix("\ufeff") if at == 1 else text.rstrip("\r\n")
+            window[at] = row
+            if len(window) > self.WINDOW:
+                del window[next(iter(window))]
+        self.open[source] = (handle, at, window)
+        return row if at == line else None
+
+    def close(self) -> None:
+        """Close the files read."""
+        for handle, _, _ in self.open.values():
+            handle.close()
+        self.open.clear()
+
+
+class ErrorLines:
+    """``--errors FILE`` (issue 16 #7): every bad hand as one JSON line ``{"id", "error": [...]}``, the
+    shape of a bad hand's line in ``--format jsonl`` (``settle schema line``), written as they come
+    (the file replaced atomically when the run completes); no file: nothing kept."""
+
+    def __init__(self, path: str | None, inputs: list[str]) -> None:
+        self.path, self.inputs = path, inputs
+        self.out: IO[str] | None = None
+        self._context: Any = None
+
+    def __enter__(self) -> ErrorLines:
+        if self.path is not None:
+            self._context = output_to(self.path, self.inputs)
+            self.out = self._context.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._context is not None:
+            self._context.__exit__(*exc)
+
+    def add(self, problems: list[Problem]) -> None:
+        """Write the bad hands of ``problems`` (consecutive problems of one hand make one line)."""
+        if self.out is None or not problems:
+            return
+        import json
+
+        hands: dict[str | None, list[Problem]] = {}
+        for problem in problems:
+            hands.setdefault(problem.hand, []).append(problem)
+        for hand, found in hands.items():
+            self.out.write(json.dumps({"id": hand, "error": [p.as_dict() for p in found]}, ensure_ascii=False) + "\n")
 
 
 def _input_size(files: list[str]) -> int | None:
@@ -136,17 +204,21 @@ def _raw(out: IO[str]) -> IO[bytes] | None:
     return buffer  # type: ignore[no-any-return]
 
 
-@app.command("batch")
+@app.command("batch", cls=Command, context_settings=CONTEXT)
 def batch_command(
-    files: Annotated[list[str], typer.Argument(help="hand files: a YAML stream (---), a YAML list, a JSON array "
-                                                   "or JSON Lines (.jsonl); - reads stdin")],
-    fmt: BatchFormatOpt = BatchFormat.table,
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="hand files: a YAML stream (---), a YAML "
+                                                                      "list, a JSON array or JSON Lines (.jsonl); "
+                                                                      "- reads stdin")],
+    fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="stop at the first bad hand")] = False,
     input_format: InputFormatOpt = InputFormat.auto,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes that settle: "
-                                                                  "0 = auto (2 for inputs over 4 MiB), 1 = none")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N",
+                                      help="worker processes that settle: 0 = auto (2 for inputs over 4 MiB), "
+                                           "1 = none")] = 0,
     lang: LangOpt = None,
+    quiet: QuietOpt = False,
+    errors: ErrorsOpt = None,
 ) -> None:
     """Settle many hands: one row per hand, then the standings per player.
 
@@ -154,6 +226,10 @@ def batch_command(
     JSON output's errors) and the good ones are still settled; the exit status is then 2.
     jsonl, json and csv are written as the hands are settled; table and markdown are laid out
     at the end, so use those for what fits on a screen.
+
+    \b
+    Example:
+      settle batch hands.jsonl --format jsonl --output settled.jsonl --errors bad.jsonl --quiet
     """
 
     from settle.engine.batch import Totals
@@ -167,54 +243,77 @@ def batch_command(
         from settle.engine.batch.pool import WorkerDied
 
         progress = BatchProgress(total=_input_size(files))
+        columns = Columns(files)
+        with ErrorLines(errors, files) as bad_lines:
 
-        def on_chunk(totals: Totals, chunk: Chunk) -> None:
-            if chunk.problems:
-                progress.done()  # cleared before the problems are printed
-                _report(chunk.problems)
-            progress.update(totals)
+            def on_chunk(totals: Totals, chunk: Chunk) -> None:
+                if chunk.problems and (errors is not None or not quiet):
+                    problems = columns.fill(chunk.problems)
+                    bad_lines.add(problems)
+                    if not quiet:
+                        progress.done()  # cleared before the problems are printed
+                        _report(problems, lang)
+                progress.update(totals)
 
-        running.keep_problems = fmt.value == "json"
-        settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
-                            json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
-        try:
-            with _output(output, files) as out:
-                totals = run_batch(files, _writer(out, fmt, lang), settings, totals=running)
-        except WorkerDied as exc:  # the output file is as it was (#12)
-            progress.done()
-            typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
-                       if output not in (None, "-") else f"error: the batch stopped: {exc}", err=True)
-            raise typer.Exit(EXIT_OUTSIDE) from None
-        finally:
-            progress.done()
+            running.keep_problems = fmt.value == "json"
+            settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
+                                json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
+            try:
+                with _output(output, files) as out:
+                    totals = run_batch(files, _writer(out, fmt, lang), settings, totals=running)
+            except WorkerDied as exc:  # the output file is as it was (#12)
+                progress.done()
+                typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
+                           if output not in (None, "-") else f"error: the batch stopped: {exc}", err=True)
+                raise typer.Exit(EXIT_OUTSIDE) from None
+            finally:
+                progress.done()
+                columns.close()
         if totals.bad:
             stop = " (stopped at the first bad hand: --strict)" if totals.stopped else ""
             settled = totals.hands - totals.bad
-            typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
+            if problem_lang(lang) == "zh":
+                stop = "（--strict：遇到第一局有误即停）" if totals.stopped else ""
+                typer.echo(f"{totals.hands} 局中 {totals.bad} 局有误；结算 {settled} 局{stop}", err=True)
+            else:
+                typer.echo(f"{totals.bad} of {counted(totals.hands, 'hand')} bad; {settled} settled{stop}", err=True)
             raise typer.Exit(2)
 
-    guarded(run, status=lambda: 2 if running.bad else 0)
+    guarded(run, status=lambda: 2 if running.bad else 0, lang=lang)
 
 
-@app.command("session")
+@app.command("session", cls=Command, context_settings=CONTEXT)
 def session_command(
-    file: Annotated[str, typer.Argument(help="the hands of one table in order (YAML stream, list, JSON array or "
-                                             "JSON Lines); the first document may be a header with region, "
-                                             "options, players; - reads stdin")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="the hands of one table in order (YAML stream, list, "
+                                                             "JSON array or JSON Lines); the first document may be "
+                                                             "a header with region, options, players; - reads stdin")],
     fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
     input_format: InputFormatOpt = InputFormat.auto,
     lang: LangOpt = None,
+    details: Annotated[bool, typer.Option("--details", help="every hand's payments with their why (table, markdown; "
+                                                               "JSON has them always)")] = False,
+    hand: Annotated[str | None, typer.Option("--hand", metavar="N",
+                                             help="only hand N, as settle hand shows it: its 1-based position "
+                                                  "or its id")] = None,
+    quiet: QuietOpt = False,
+    errors: ErrorsOpt = None,
 ) -> None:
     """Settle one table's hands in order: per-hand nets, running totals and the settle-up.
 
     A hand may leave out the dealer: it is the previous hand's next dealer (W13, H10, R10).
+    A hand's players add details to the header's seating: list only the players with facts.
     A bad hand stops the running totals there; a Wuhan 逃跑 ends the game (H9).
+
+    \b
+    Example:
+      settle session fixtures/session/wuhan.yaml --details
+      settle session fixtures/session/wuhan.yaml --hand w7
     """
 
     def run() -> None:
         from settle.engine.batch.reading import BLOCK_BYTES, sniff_jsonl
-        from settle.engine.session import run_session
+        from settle.engine.session import find_hand, run_session
         from settle.loader import iter_documents
         from settle.render.session import render_session
 
@@ -224,14 +323,46 @@ def session_command(
         if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
             kind = "jsonl"
         report = run_session(iter_documents(raw, source, fmt=kind), source)
+        if report.problems:  # the column of each key on its line: FILE:LINE:COL (issue 16 #9)
+            from settle.errors import with_columns
+
+            report.problems = with_columns(report.problems, raw.decode("utf-8", "replace").removeprefix("\ufeff"))
+        out_lang = output_lang(lang, fmt.value)
+        if hand is not None:
+            chosen = find_hand(report, hand)
+            if chosen is None:
+                raise _hand_not_found(report, hand)
+            from settle.render import render
+
+            text = render(chosen.result, "json" if fmt.value == "jsonl" else fmt.value, out_lang)
+        else:
+            text = render_session(report, fmt.value, out_lang, details=details)
         with _output(output, [file]) as out:
-            out.write(render_session(report, fmt.value, output_lang(lang, fmt.value)) + "\n")
-        if fmt == Format.csv and report.warnings:
-            typer.echo("\n".join(f"warning: {w}" for w in report.warnings), err=True)
+            out.write(text + "\n")
+        if fmt == Format.csv and report.warnings and not quiet:
+            typer.echo("\n".join(f"warning: {w}" for w in report.texts(problem_lang(lang))[0]), err=True)
         if report.bad:
-            _report(report.problems)
-            if report.stopped:
-                typer.echo(f"stopped: {report.stopped}", err=True)
+            with ErrorLines(errors, [file]) as bad_lines:
+                bad_lines.add(report.problems)
+            if quiet:
+                bad = len({p.hand for p in report.problems})
+                typer.echo(f"{bad} 局有误；牌局停在那里" if problem_lang(lang) == "zh"
+                           else f"{counted(bad, 'bad hand')}; the session stopped there", err=True)
+                raise typer.Exit(2)
+            _report(report.problems, lang)
+            stopped = report.texts(problem_lang(lang))[1]
+            if stopped:
+                typer.echo(("停止：" if problem_lang(lang) == "zh" else "stopped: ") + stopped, err=True)
             raise typer.Exit(2)
 
-    guarded(run)
+    guarded(run, lang=lang)
+
+
+def _hand_not_found(report: Any, wanted: str) -> HandError:
+    """``--hand N`` names no settled hand: the bad input (exit 2) to raise, saying which hands there are."""
+
+    labels = ", ".join(str(h.label) for h in report.hands[:12]) + (", ..." if len(report.hands) > 12 else "")
+    have = f"it has {counted(len(report.hands), 'settled hand')} (1-{len(report.hands)}: {labels})" \
+        if report.hands else "no hand was settled"
+    stop = "; the session stopped at a bad hand" if report.bad else ""
+    return HandError.at((), f"--hand {wanted}: no such hand in this session: {have}{stop}")

@@ -17,7 +17,22 @@ from typing import Annotated
 
 import typer
 
-from settle.cli import DEFAULT_MAX_BYTES, LangOpt, MaxBytesOpt, app, guarded, output_lang, read_input
+from settle.cli import (
+    CONTEXT,
+    DEFAULT_MAX_BYTES,
+    Command,
+    LangOpt,
+    MaxBytesOpt,
+    OutputOpt,
+    app,
+    format_option,
+    guarded,
+    located_in,
+    output_lang,
+    output_to,
+    read_document,
+    read_input,
+)
 from settle.errors import HandError
 
 DIFFER = 3
@@ -29,12 +44,15 @@ class CheckFormat(StrEnum):
 
     table = "table"
     json = "json"
+    jsonl = "jsonl"
 
 
-@app.command("check")
+@app.command("check", cls=Command, context_settings=CONTEXT)
 def check_command(
-    file: Annotated[str, typer.Argument(help="hand file (YAML or JSON) with win.tiles and win.fans; - reads stdin")],
-    fmt: Annotated[CheckFormat, typer.Option("--format", "-f", help="table | json")] = CheckFormat.table,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="hand file (YAML or JSON) with win.tiles and "
+                                                             "win.fans; - reads stdin")],
+    fmt: Annotated[CheckFormat, format_option("table | json | jsonl (json on one line)")] = CheckFormat.table,
+    output: OutputOpt = None,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
     lang: LangOpt = None,
 ) -> None:
@@ -43,23 +61,29 @@ def check_command(
     Reports every fan claimed but not in the tiles, every fan in the tiles but not claimed,
     and an illegal win, with each payment and the winner's net under the claim and under the
     tiles.  Exit 0 when they agree, 3 when they differ, 2 on bad input.
+
+    \b
+    Example:
+      settle check fixtures/tiles/wuhan_claims_disagree.yaml
     """
     outcome: dict[str, bool] = {}
 
     def run() -> None:
         from settle.engine.tilelevel import check_claims
-        from settle.loader import read_hand
         from settle.render.check import render_check
 
         source = "<stdin>" if file == "-" else file
-        doc = read_hand(read_input(file, max_bytes), source, max_bytes=max_bytes)
+        raw = read_input(file, max_bytes)
+        doc = read_document(raw, source, max_bytes)
         try:
             result = check_claims(doc.data)
         except HandError as exc:
-            raise exc.located(doc.lines, source=source) from None
-        typer.echo(render_check(result, fmt.value, output_lang(lang, fmt.value)))
+            raise located_in(exc, doc.lines, source, raw) from None
+        shown = "json" if fmt.value == "jsonl" else fmt.value
+        with output_to(output, [file]) as out:
+            out.write(render_check(result, shown, output_lang(lang, fmt.value)) + "\n")
         outcome["agree"] = result.agree
 
-    guarded(run)
+    guarded(run, lang=lang)
     if not outcome.get("agree", True):
         raise typer.Exit(DIFFER)

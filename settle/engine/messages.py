@@ -47,12 +47,94 @@ EN: dict[str, Template] = {
                         "settled with {dealer}",
     "game_ended": "{leaver} left the game at hand {hand} (逃跑, H9)",
     "totals_stop": _stopped,
+    "mark_liable": "包 liable {liable}",
+    "mark_capped": "封顶 capped",
+    "mark_small_golden": "小金鼎 small golden",
+    "mark_golden": "金顶 golden",
+    "mark_bright": "光明顶 bright",
+    "mark_forfeit": "罚没 forfeit {amount}",
 }
 ZH: dict[str, Template] = {
     "rotation_differs": "第 {hand} 局：写明庄家 {dealer}，轮庄应为 {rotation}（{rule}）；按 {dealer} 结算",
     "game_ended": "{leaver} 在第 {hand} 局逃跑（H9）",
     "totals_stop": _stopped,
+    "mark_liable": "包 {liable}",
+    "mark_capped": "封顶",
+    "mark_small_golden": "小金鼎",
+    "mark_golden": "金顶",
+    "mark_bright": "光明顶",
+    "mark_forfeit": "罚没 {amount}",
 }
+"""``mark_*``: the marks of a session's per-hand table (issue 16 #2): 承包/包胡 (the region's term), a cap
+(封顶), a golden cap and a forfeit; a region whose words differ (Wuxue 金鼎) says them in its catalog."""
 
 ENGINE = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="engine")
 """The engine's words (sessions)."""
+
+
+# --- problems (issue 16 #9) ---------------------------------------------------------------------------
+
+KEY_NAMES_ZH: dict[str, str] = {
+    "region": "地区", "players": "玩家", "dealer": "庄家", "win": "胡牌", "winner": "胡牌者", "by": "胡法",
+    "from": "放冲/点炮者", "fans": "番种", "kongs": "杠", "opens": "开口", "liable": "包牌者", "options": "规则选项",
+    "kind": "副露种类", "kong": "杠的种类", "fish": "飘鱼", "abandon": "逃跑", "tiles": "牌",
+}
+"""Chinese names of the hand-file keys, for a problem that names the key it is about."""
+
+
+def _suggest(values: Any, lang: str) -> str:
+    guess = values.raw("suggest") if "suggest" in values else ""
+    if not guess:
+        return ""
+    return f"（是不是 {guess}？）" if lang == "zh" else f" (did you mean {guess}?)"
+
+
+def _bound(word: str, key: str) -> Template:
+    return lambda values, lang: f"必须{word} {values[key]}，不是 {values['input']}"
+
+
+def _unknown_term(values: Any, lang: str) -> str:
+    path = values.raw("path")
+    keys = [p for p in path if isinstance(p, str)]
+    noun = KEY_NAMES_ZH.get(keys[-1], "词") if keys else "词"
+    return f"未知的{noun} '{values['value']}'{_suggest(values, lang)}；可用：{values['allowed']}"
+
+
+PROBLEMS_ZH: dict[str, Template] = {
+    "extra_forbidden": lambda values, lang: "未知的键（不属于这一地区的牌局格式）" + _suggest(values, lang),
+    "missing": "缺少：此键必填",
+    "unknown_term": _unknown_term,
+    "unknown_region": lambda values, lang: (f"未知的地区 '{values['value']}'{_suggest(values, lang)}；"
+                                            f"可用：{values['allowed']}"),
+    "int_type": "必须是整数，不是 {input}",
+    "int_parsing": "必须是整数，不是 {input}",
+    "int_from_float": "必须是整数，不是 {input}",
+    "bool_type": "必须是 true 或 false，不是 {input}",
+    "bool_parsing": "必须是 true 或 false，不是 {input}",
+    "string_type": "必须是文字（数字或名字请加引号，如 '1'、'yes'），不是 {input}",
+    "list_type": "必须是列表，不是 {input}",
+    "string_too_short": "不能为空",
+    "too_long": "有 {actual_length} 项，最多 {max_length} 项",
+    "greater_than_equal": _bound("至少为", "ge"),
+    "less_than_equal": _bound("至多为", "le"),
+    "greater_than": _bound("大于", "gt"),
+    "less_than": _bound("小于", "lt"),
+    "not_a_player": "{name} 不是本局的玩家（{players}）",
+    "not_at_table": "{name} 不在这一桌（表头的座次：{table}）；每局的 players 只是给表头的座次补充细节",
+    "seat_order": "这一局按另一种顺序列出了所有玩家（{listed}），与表头的座次（{table}）不同：座次以表头为准；"
+                  "只列出有细节的玩家，或按表头的顺序列出全部",
+    "first_dealer": "缺少：庄家（dealer）：一个牌局的第一局必须写明庄家；之后各局可以不写，按轮庄（{rule}）",
+    "dealer_missing": "缺少：庄家（dealer）必须是其中一位玩家",
+    "seat_count": "{region}要 {allowed} 位玩家，这一局列了 {count} 位",
+    "one_outcome": "win、draw: true、abandon 只能给一个（现在：{found}）",
+    "self_draw_from": "自摸没有 `from`：删掉它，或改 `by`",
+    "from_missing": lambda values, lang: ("缺少：`from` 必须写明" + (
+        "谁放冲/点炮" if values["by"] == "discard" else "谁被抢杠") + f"（by 为 {values['by']}，G7）"),
+    "winner_is_from": "胡牌者 {winner} 不能同时是 `from`",
+    "winner_is_liable": "胡牌者不能是包牌者",
+}
+"""The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
+types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""
+
+PROBLEMS = Catalog({"en": {}, "zh": PROBLEMS_ZH}, name="problems")
+"""The problems' words in Chinese (:func:`settle.render.problem_text`); English is each problem's message."""

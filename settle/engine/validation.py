@@ -69,7 +69,7 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
     try:  # the explaining validation: a hand the lean schema refuses
         hand = region.hand_model.model_validate({**data, "region": region.key})
     except ValidationError as exc:
-        problems = pydantic_problems(exc, data)
+        problems = pydantic_problems(exc, data, region.hand_model)
         names = player_name_problems(data.get("players"))
         if names:  # the same problems, with the exact key path of each name
             problems = names + [p for p in problems if p.path[:1] != ("players",)]
@@ -318,8 +318,55 @@ def unknown_top_keys(data: Mapping[str, Any]) -> list[Problem]:
     further problems that can be reported in the same run.
     """
     known = _known_keys(Hand)
-    return [Problem((key,), "unknown key (not part of the hand format)") for key in data
+    return [_unknown_key((key,), "unknown key (not part of the hand format)", known) for key in data
             if isinstance(key, str) and key not in known]
+
+
+def _unknown_key(path: Path, message: str, known: set[str]) -> Problem:
+    """An unknown key, with "did you mean" the nearest key known there (``winnr`` -> ``winner``,
+    ``fan`` -> ``fans``; :func:`difflib.get_close_matches`, issue 16 #9)."""
+    key = path[-1]
+    match = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6) if isinstance(key, str) else []
+    suggest = match[0] if match else ""
+    return Problem(path, message + (f" (did you mean {suggest}?)" if suggest else ""), kind="extra_forbidden",
+                   values={"suggest": suggest})
+
+
+def _model_at(model: type[BaseModel], path: Path) -> type[BaseModel] | None:
+    """The model that reads the keys at ``path`` under ``model`` (``("win",)`` -> the win model,
+    ``("players", "A")`` -> the player model), or None where no model does (a mapping of counts)."""
+    current: type[BaseModel] | None = model
+    skip = False
+    for part in path:
+        if skip:  # a key or index of a mapping or list of models
+            skip = False
+            continue
+        if current is None:
+            return None
+        if not isinstance(part, str):  # an index of a list of the model (several wins, R8): the same model
+            continue
+        field = next((f for name, f in current.model_fields.items()
+                      if part in (getattr(f.validation_alias, "choices", None) or (f.alias or name,))), None)
+        if field is None:
+            return None
+        current, skip = _model_in(field.annotation)
+    return None if skip else current
+
+
+def _model_in(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
+    """The model inside a field's type, and whether a mapping or list holds it (``dict[str, Player]``)."""
+    import typing
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation, False
+    origin = typing.get_origin(annotation)
+    for arg in typing.get_args(annotation):
+        model, held = _model_in(arg)
+        if model is not None:
+            container = origin in (dict, list, Mapping) or (isinstance(origin, type)
+                                                             and issubclass(origin, Mapping | list))
+            return model, held or container
+    return None, False
 
 
 def rule_problems(region: Region, hand: Hand) -> list[Problem]:
@@ -376,11 +423,13 @@ def player_name_problems(players: object) -> list[Problem]:
     return out
 
 
-def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
+def pydantic_problems(exc: ValidationError, data: Any, model: type[BaseModel] | None = None) -> list[Problem]:
     """pydantic's errors as Problems whose paths are the user's keys.
 
     The errors of the alternatives of one value (``opens``: a count or a list of names) are
-    merged into one problem that says which shapes are allowed.
+    merged into one problem that says which shapes are allowed.  Each problem keeps pydantic's
+    error type as ``kind`` and its context with the value shown as ``values`` (its words in another
+    language, issue 16 #9); an unknown key says the nearest key ``model`` reads there, if one is close.
     """
     grouped: dict[Path, list[_Error]] = {}
     for err in exc.errors(include_url=False):
@@ -399,10 +448,21 @@ def pydantic_problems(exc: ValidationError, data: Any) -> list[Problem]:
         if isinstance(errors[0].get("input"), list) and any(
                 len(other) > len(path) and other[:len(path)] == path for other in grouped):
             alternatives = []  # a list with bad entries: the entries' errors say what is wrong
-        out += [Problem(path, _message(e, path), kind=e["type"]) for e in plain]
+        out += [_plain_problem(e, path, model) for e in plain]
         if alternatives:
             out.append(Problem(path, _alternatives_message(alternatives, path)))
     return out
+
+
+def _plain_problem(err: _Error, path: Path, model: type[BaseModel] | None) -> Problem:
+    """One pydantic error as a problem (:func:`pydantic_problems`)."""
+    message = _message(err, path)
+    if err["type"] == "extra_forbidden" and model is not None and path:
+        parent = _model_at(model, path[:-1])
+        if parent is not None:
+            return _unknown_key(path, message, _known_keys(parent))
+    values = {**(err.get("ctx") or {}), "input": _shown(err.get("input"))}
+    return Problem(path, message, kind=err["type"], values=values)
 
 
 def user_path(loc: tuple[Any, ...], data: Any) -> Path:

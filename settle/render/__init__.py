@@ -16,7 +16,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from settle.core import Settlement
+from settle.core import Settlement, Step
+from settle.errors import Problem
 from settle.rules.registry import get_region
 
 FORMATS = ("table", "json", "csv", "markdown")
@@ -46,6 +47,17 @@ HEADINGS: dict[str, tuple[str, str]] = {
 }
 
 UNIT_NAMES = {"番": "fans", "斤": "jin", "分": "points"}
+
+
+def ending_words(end: tuple[str, str | None], region: str, lang: str) -> str:
+    """:func:`settle.engine.batch.how_text`, with the region's own word for a discard in Chinese
+    (Wuhan 放冲, Wuxue/Rushan 点炮: ``Region.discarder``, as ``settle hand`` says it; issue 16 #3)."""
+    kind, who = end
+    if lang == "zh" and kind == "discard":
+        return f"{who} {get_region(region).discarder}"
+    from settle.engine.batch import how_text
+
+    return how_text(end, lang)
 
 
 def default_lang() -> str:
@@ -168,6 +180,33 @@ def render_csv(result: Settlement, lang: str) -> str:
     return buf.getvalue().rstrip("\n")
 
 
-def render_problems(problems: Sequence[Any]) -> str:
-    """One ``error: ...`` line per problem."""
-    return "\n".join(f"error: {p}" for p in problems)
+def problem_text(problem: Problem, lang: str = "en") -> str:
+    """One problem as ``FILE:LINE:COL: hand H: path: message`` (:meth:`settle.errors.Problem.shown`).
+
+    In Chinese (``lang="zh"``) the message is worded from :data:`settle.engine.messages.PROBLEMS` by
+    the problem's ``kind`` and ``values`` (data: no English text is read), and the hand is ``局 H``;
+    a problem of a kind the catalog has no words for keeps its English message (issue 16 #9).
+    """
+    if lang != "zh":
+        return str(problem)
+    return problem.shown(problem_message(problem, lang), hand_word="局")
+
+
+def problem_message(problem: Problem, lang: str = "en") -> str:
+    """A problem's message alone in ``lang``: its English ``message``, or in Chinese its words from
+    :data:`settle.engine.messages.PROBLEMS` by ``kind`` and ``values`` where the catalog has them."""
+    if lang != "zh" or problem.values is None:
+        return problem.message
+    from settle.engine.messages import PROBLEMS
+
+    if problem.kind not in PROBLEMS.kinds("zh"):
+        return problem.message
+    words = str(PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh"))
+    via = problem.values.get("via")  # a flag that gave the value (settle hand --option)
+    return f"{words}（由 {via} 给出）" if via else words
+
+
+def render_problems(problems: Sequence[Problem], lang: str = "en") -> str:
+    """One ``error: ...`` line per problem, in ``lang`` (:func:`problem_text`); ``error:`` in every
+    language, so that tools find the lines."""
+    return "\n".join("error: " + problem_text(p, lang) for p in problems)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import IO, Any
 
-from settle.engine.batch import STANDING_KEYS, Chunk, Totals, how_text, ranked
+from settle.engine.batch import STANDING_KEYS, Chunk, Totals, ranked
 from settle.errors import counted
+from settle.render import ending_words
 
 TABLE_FORMATS = ("table", "markdown")
 """The formats :class:`TableWriter` writes (``markdown`` is tabulate's ``github`` style)."""
@@ -58,7 +59,11 @@ class TableWriter:
         """Nothing comes before the tables."""
 
     def add(self, chunk: Chunk) -> None:
-        """Keep one chunk's rows."""
+        """Keep one chunk's rows (a bad hand's in Chinese under ``lang="zh"``: :func:`bad_row`)."""
+        if self.lang == "zh" and chunk.bad:
+            self.rows.extend(row if isinstance(row[3], tuple) else bad_row(row, chunk.problems, self.lang)
+                             for row in chunk.rows)
+            return
         self.rows.extend(chunk.rows)
 
     def finish(self, totals: Totals) -> None:
@@ -78,8 +83,9 @@ class TableWriter:
         s_head = [heading(STANDING_LABELS, k, self.lang) for k in ("player", *STANDING_KEYS)]
         s_rows = [[name, _signed(v["net"]), *(v[k] for k in STANDING_KEYS[1:])]
                   for name, v in ranked(totals.standings)]
-        blocks.append(tabulate(s_rows, s_head, tablefmt=style, disable_numparse=True,
-                               colalign=("left", *["right"] * len(STANDING_KEYS))))
+        if s_rows:  # no hand settled (--strict at a first bad hand): no empty standings table
+            blocks.append(tabulate(s_rows, s_head, tablefmt=style, disable_numparse=True,
+                                   colalign=("left", *["right"] * len(STANDING_KEYS))))
         if self.lang == "zh":
             summary = f"共 {totals.hands} 局，结算 {totals.hands - totals.bad} 局，{totals.bad} 局有误"
             if totals.stopped:
@@ -92,13 +98,30 @@ class TableWriter:
         return "\n\n".join(blocks)
 
 
+def bad_row(row: list[Any], problems: list[Any], lang: str) -> list[Any]:
+    """A bad hand's table row in ``lang``: ``有误：PATH`` and its first problem's message worded from its
+    data (:func:`settle.render.problem_text`'s catalog), with how many more it has; ``row`` as is when
+    none of ``problems`` is its hand's."""
+    from settle.errors import format_path
+    from settle.render import problem_message
+
+    found = [p for p in problems if p.hand == row[0]]
+    if not found or lang != "zh":
+        return row
+    first = found[0]
+    message = problem_message(first, lang)
+    more = f"（另有 {len(found) - 1} 处）" if len(found) > 1 else ""
+    return [row[0], row[1], row[2], f"有误：{format_path(first.path)}", message + more]
+
+
 def hand_table(rows: list[list[Any]], lang: str) -> tuple[list[str], list[list[Any]]]:
     """Headings and rows for the hands table, from :func:`settle.engine.batch.table_row` rows: one
     column per player when every hand has the same players, else one ``net`` column reading
     ``A -128, B -64, ...``."""
     names = _same_players(rows)
     head = [heading(HAND_LABELS, k, lang) for k in ("id", "region", "winner", "how")]
-    rows = [[*row[:3], how_text(row[3], lang) if isinstance(row[3], tuple) else row[3], *row[4:]] for row in rows]
+    rows = [[*row[:3], ending_words(row[3], row[1], lang) if isinstance(row[3], tuple) else row[3], *row[4:]]
+            for row in rows]
     if names is not None:
         out = [[*row[:4], *(_signed(row[4][n]) if isinstance(row[4], dict) else "" for n in names)]
                for row in rows]

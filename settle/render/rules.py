@@ -38,7 +38,7 @@ TITLES: dict[str, tuple[str, str]] = {
 COLUMNS: dict[str, tuple[str, str]] = {
     "key": ("键", "key"),
     "zh": ("中文", "中文"),
-    "en": ("英文释义", "English"),
+    "en": ("释义", "English"),
     "value": ("值", "value"),
     "ruling": ("规则", "ruling"),
     "default": ("默认", "default"),
@@ -61,7 +61,7 @@ Wuhan 大胡 (base 10 each, H3) and the Rushan bases (R1)."""
 
 _ZH_PREFIX = re.compile(r"^(?P<zh>[^:：a-zA-Z]*[^\x00-\x7f][^:：a-zA-Z]*?)\s*[:：]\s*(?P<rest>.+)$", re.S)
 
-FORMATS = ("table", "markdown", "csv", "json")
+FORMATS = ("table", "markdown", "csv", "json", "jsonl")
 
 
 @dataclass(frozen=True)
@@ -127,10 +127,22 @@ def kong_table(region: Region, lang: str = "en") -> Table:
     return _term_table("kongs", region, list(region.kongs.values()), lang)
 
 
+def gloss(region: Region, kind: str, key: str, english: str, lang: str) -> str:
+    """What a word or an option means in ``lang``: in Chinese the region catalog's ``gloss:KIND:KEY``
+    (``kind``: fan, kong, option) where it has one, else the English gloss."""
+    if lang == "zh":
+        name = f"gloss:{kind}:{key}"
+        if name in region.catalog.kinds("zh"):
+            return str(region.catalog.template(name, "zh"))
+    return english
+
+
 def _term_table(kind: str, region: Region, terms: list[Any], lang: str) -> Table:
+    word = "fan" if kind == "patterns" else "kong"
     return Table(kind, _pick(TITLES[kind], lang),
                  tuple(_pick(COLUMNS[c], lang) for c in ("key", "zh", "en", "value", "ruling")),
-                 tuple((t.key, names_text(t), t.en, value_text(region, t, lang), t.ruling) for t in terms),
+                 tuple((t.key, names_text(t), gloss(region, word, t.key, t.en, lang), value_text(region, t, lang),
+                        t.ruling) for t in terms),
                  tuple(t.key for t in terms))
 
 
@@ -139,7 +151,8 @@ def option_table(region: Region, lang: str = "en") -> Table:
     defaults = region.options()
     names = option_names(region)
     keys = tuple(region.options.model_fields)
-    rows = tuple((key, names[key][0], default_text(getattr(defaults, key)), names[key][1]) for key in keys)
+    rows = tuple((key, names[key][0], default_text(getattr(defaults, key)),
+                  gloss(region, "option", key, names[key][1], lang)) for key in keys)
     return Table("options", _pick(TITLES["options"], lang),
                  tuple(_pick(COLUMNS[c], lang) for c in ("key", "zh", "default", "meaning")), rows, keys)
 
@@ -164,6 +177,8 @@ def render_rules(regions: Sequence[Region], fmt: str = "table", lang: str = "en"
     """
     if fmt == "json":
         return json.dumps({r.key: _json_region(r) for r in regions}, ensure_ascii=False, indent=2)
+    if fmt == "jsonl":  # one line per region: {"KEY": {...}}, the json format's members
+        return "\n".join(json.dumps({r.key: _json_region(r)}, ensure_ascii=False) for r in regions)
     if fmt == "csv":
         return "\n\n".join(_csv_table(r, t) for r in regions for t in region_tables(r, lang))
     return "\n\n".join(region_text(r, fmt, lang, level) for r in regions)

@@ -18,6 +18,9 @@ against): ``definitions`` instead of pydantic's ``$defs``.
   Rushan, R6) are left out of that region's branch.
 * ``batch``: a YAML list of hands, or one hand (each document of a YAML stream and
   each line of a JSON Lines file is checked as one hand).
+* ``session``: a session file (``settle session``, issue 16 #8): each document is a header (only
+  ``region``, ``options``, ``players``, ``id``) or a hand that may leave out what the header gives
+  (``region``, ``players``, ``dealer``), whose ``players`` may list only the players with facts.
 * ``result``: the object ``settle hand --format json`` prints
   (:meth:`settle.core.Settlement.as_dict`), from :class:`ResultModel`.
 """
@@ -35,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from settle.core import CAP_MARKS, FORMAT_VERSION, ROLES
 from settle.rules.registry import Region, all_regions, region_terms
 
-KINDS = ("hand", "batch", "result", "line")
+KINDS = ("hand", "batch", "session", "result", "line")
 """The schemas ``settle schema`` prints and ``schemas/`` holds."""
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -55,7 +58,8 @@ def file_name(kind: str) -> str:
 def schema(kind: str) -> Json:
     """The schema of ``kind`` (one of :data:`KINDS`); raises ValueError for another name."""
     builders: dict[str, Callable[[], Json]] = {"hand": hand_schema, "batch": batch_schema,
-                                               "result": result_schema, "line": line_schema}
+                                               "session": session_schema, "result": result_schema,
+                                               "line": line_schema}
     if kind not in builders:
         raise ValueError(f"unknown schema {kind!r}; choose one of {', '.join(KINDS)}")
     return builders[kind]()
@@ -203,6 +207,60 @@ def batch_schema() -> Json:
             {"$ref": "#/definitions/Hand"},
         ],
         "definitions": definitions,
+    }
+
+
+def session_schema() -> Json:
+    """A session file (issue 16 #8): a YAML stream (one header or hand per document) or a list of them.
+
+    The header holds only ``region``, ``options``, ``players`` and ``id`` (:data:`settle.engine.session.HEADER_KEYS`);
+    a hand is a region's hand with ``region``, ``players`` and ``dealer`` optional (the header and the
+    rotation give them, H10/W13/R10) and ``players`` of any size up to the seats (only those with facts,
+    issue 16 #1).  The hands' branches are an ``anyOf``: without ``region`` every region's may fit.
+    """
+    hand = hand_schema()
+    definitions = hand.pop("definitions")
+    branches = []
+    for ref in hand["oneOf"]:
+        name = ref["$ref"].rsplit("/", 1)[1]
+        loose = copy.deepcopy(definitions[name])
+        loose["required"] = [key for key in loose.get("required", []) if key not in ("region", "players", "dealer")]
+        if not loose["required"]:
+            del loose["required"]
+        for shape in loose["properties"]["players"].get("anyOf", []):
+            for bound in ("minItems", "minProperties"):
+                if bound in shape:
+                    shape[bound] = 1
+        loose["title"] = f"{name} in a session"
+        definitions[f"Session{name}"] = loose
+        branches.append({"$ref": f"#/definitions/Session{name}"})
+    regions = hand["properties"]["region"]
+    definitions["SessionHeader"] = {
+        "title": "session header",
+        "description": "the first document of a session: region, options and players for every hand, and the "
+                       "session's id; a hand's own options keys override these, its players add details",
+        "type": "object",
+        "properties": {
+            "region": regions,
+            "players": {"description": "the table's seating (G1): a list of names, or name -> details",
+                        "anyOf": [{"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2,
+                                   "uniqueItems": True},
+                                  {"type": "object", "minProperties": 2}]},
+            "options": {"type": "object", "description": "house-rule options for every hand"},
+            "id": {"anyOf": [{"type": "string"}, {"type": "integer"}], "description": "the session's name"},
+        },
+        "additionalProperties": False,
+        "minProperties": 1,
+    }
+    definitions["SessionHand"] = {"anyOf": branches}
+    document = {"anyOf": [{"$ref": "#/definitions/SessionHeader"}, {"$ref": "#/definitions/SessionHand"}]}
+    return {
+        "$schema": DRAFT,
+        "title": "settle session file",
+        "description": "One table's evening for `settle session`: a YAML stream (`---` between documents), a "
+                       "header first if wanted, then the hands in order; or a list of them.",
+        "anyOf": [{"type": "array", "items": document}, document],
+        "definitions": dict(sorted(definitions.items())),
     }
 
 

@@ -318,7 +318,8 @@ def _seat_count(hand: Hand, region: Region) -> Iterator[Problem]:
     if n not in region.seats:
         allowed = " or ".join(map(str, region.seats))
         yield Problem(("players",), f"{region.term.zh} {region.key} is played by {allowed} players, "
-                                    f"this hand lists {n}")
+                                    f"this hand lists {n}", kind="seat_count",
+                      values={"region": region.term.zh, "allowed": allowed, "count": n})
 
 
 def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
@@ -327,7 +328,8 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
     if len(given) != 1:
         found = ", ".join(given) if given else "none of them"
         yield Problem((given[-1] if given else "win",),
-                      f"give exactly one of `win`, `draw: true` or `abandon` (found {found})")
+                      f"give exactly one of `win`, `draw: true` or `abandon` (found {found})", kind="one_outcome",
+                      values={"found": ", ".join(given) if given else "都没有"})
     if hand.abandon is not None and not region.has_abandon:
         yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}")
     if isinstance(hand.win, list) and not hand.win:
@@ -336,14 +338,16 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
 
 def _dealer(hand: Hand, region: Region) -> Iterator[Problem]:
     if hand.dealer is None and (region.dealer_needed_on_win or not hand.wins):
-        yield Problem(("dealer",), "missing: `dealer` (庄家) must name one of the players")
+        yield Problem(("dealer",), "missing: `dealer` (庄家) must name one of the players", kind="dealer_missing",
+                      values={})
 
 
 def _names(hand: Hand) -> Iterator[Problem]:
     """Every name used in the hand must be one of ``players`` (G7: never guess)."""
     for path, name in _named_players(hand):
         if name not in hand.players:
-            yield Problem(path, f"{name!r} is not one of the players ({', '.join(hand.names)})")
+            yield Problem(path, f"{name!r} is not one of the players ({', '.join(hand.names)})", kind="not_a_player",
+                          values={"name": name, "players": ", ".join(hand.names)})
 
 
 def _named_players(hand: Hand) -> Iterator[tuple[Path, str]]:
@@ -417,14 +421,18 @@ def _liable_spelling(hand: Hand) -> Iterator[Problem]:
 
 def _one_win(hand: Hand, region: Region, win: Win, path: Path) -> Iterator[Problem]:
     if win.by == "self_draw" and win.from_ is not None:
-        yield Problem((*path, "from"), "a self-draw (自摸) has no `from`; remove it or set `by`")
+        yield Problem((*path, "from"), "a self-draw (自摸) has no `from`; remove it or set `by`",
+                      kind="self_draw_from", values={})
     if win.by != "self_draw" and win.from_ is None:
         who = "who discarded (点炮/放冲)" if win.by == "discard" else "whose kong was robbed (抢杠)"
-        yield Problem((*path, "from"), f"missing: `from` must name {who} when by is {win.by} (G7)")
+        yield Problem((*path, "from"), f"missing: `from` must name {who} when by is {win.by} (G7)",
+                      kind="from_missing", values={"by": win.by})
     if win.from_ is not None and win.from_ == win.winner:
-        yield Problem((*path, "from"), f"the winner {win.winner} cannot also be `from`")
+        yield Problem((*path, "from"), f"the winner {win.winner} cannot also be `from`", kind="winner_is_from",
+                      values={"winner": win.winner})
     if win.liable is not None and win.liable == win.winner:
-        yield Problem((*path, "liable"), "the winner cannot be the liable (包牌) player")
+        yield Problem((*path, "liable"), "the winner cannot be the liable (包牌) player", kind="winner_is_liable",
+                      values={})
     yield from _fan_fit(hand, region, win, path)
 
 

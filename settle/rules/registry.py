@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from settle.core import Catalog, Settlement
 from settle.errors import HandError, Problem
 from settle.records import Frozen
-from settle.vocab import KongKind, Pattern, Term, lookup_table, simplified
+from settle.vocab import KongKind, Pattern, Term, close_word, lookup_table, simplified
 
 if TYPE_CHECKING:
     from settle.model import Hand  # not loaded with the registry: the models come with a region
@@ -184,7 +184,11 @@ def region_key(value: object) -> str:
     word = simplified(value.strip()).lower()
     key = _lookup(False).get(word) or _lookup(True).get(word)  # installed regions only looked for when needed
     if key is None:
-        raise HandError.at(("region",), f"unknown region {value!r}; {_allowed()}")
+        guess = close_word(value, _lookup(True))
+        hint = f" (did you mean {guess}?)" if guess else ""
+        raise HandError.at(("region",), f"unknown region {value!r}{hint}; {_allowed()}", kind="unknown_region",
+                           values={"value": value, "suggest": guess or "",
+                                   "allowed": ", ".join(t.label for t in region_terms().values())})
     return key
 
 

@@ -250,11 +250,9 @@ def _hand_line(block: bytes, k: int) -> int:
 
 def _moved(problem: Problem, line: int, label: str) -> Problem:
     """A loader problem of a JSON Lines hand, put on the hand's own line of the file (every key of
-    the hand is on it), in the message text too."""
-    message = problem.message
-    if problem.line is not None:
-        message = re.sub(rf"\bline {problem.line}\b", f"line {line}", message)
-    return replace(problem, line=line, message=message, hand=label)
+    the hand is on it).  The line is data (``Problem.line``), never in the message: nothing is
+    rewritten in text (issue 16 #9); a column stays, being within the line."""
+    return replace(problem, line=line, hand=label)
 
 
 # --- whole documents -----------------------------------------------------------------------------------

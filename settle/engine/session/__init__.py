@@ -16,8 +16,10 @@ from settle.engine.session.run import (
     OUTCOME_KEYS,
     SessionHand,
     SessionReport,
+    find_hand,
     header_problems,
     run_session,
+    seat_problems,
     with_header,
 )
 from settle.engine.session.settleup import (
@@ -35,9 +37,11 @@ __all__ = [
     "Payment",
     "SessionHand",
     "SessionReport",
+    "find_hand",
     "header_problems",
     "largest_first",
     "run_session",
+    "seat_problems",
     "settle_up",
     "with_header",
     "zero_sum_groups",

@@ -5,6 +5,13 @@ Input: the documents of one file (a YAML stream or list, a JSON array or JSON Li
 holding only ``region``, ``options``, ``players`` (and ``id``, the session's name): its keys
 fill every hand that lacks them, and a hand's own ``options`` keys override the header's.
 
+Seating (issue 16 #1): the header's ``players`` is the table's seating for every hand.  A hand's
+own ``players`` adds details to it: it lists only the players with facts (``{D: {opens: 1}}``), the
+seating stays the header's, and each listed player's details go over the header's key by key.  A
+name not at the table is an error, and so is a hand that lists every player in another order (a
+seating is not changed silently).  Without a header, each hand's ``players`` is its own seating, as
+before (the first hand's seating holds until a hand lists another).
+
 Dealer rotation: a hand may leave out ``dealer``; it is then the previous hand's
 ``next_dealer`` (Wuxue W13, Wuhan H10, Rushan R10).  The first hand must state it.  A
 stated dealer that differs from the rotation is used as stated, with a warning.
@@ -129,6 +136,19 @@ class SessionReport:
         return bool(self.problems)
 
 
+def find_hand(report: SessionReport, wanted: str) -> SessionHand | None:
+    """The settled hand ``wanted`` names (``settle session --hand N``, issue 16 #2): the hand whose
+    ``id`` is ``wanted``, else the ``wanted``-th hand (1-based, the header not counted); None when
+    neither is settled.  An id is looked for first, so ``--hand 3`` on hands whose ids are numbers
+    finds the hand with ``id: 3``."""
+    for hand in report.hands:
+        if str(hand.label) == wanted:
+            return hand
+    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(report.hands):
+        return report.hands[int(wanted) - 1]
+    return None
+
+
 def run_session(items: Iterable[Any], source: str) -> SessionReport:
     """Settle a session's documents in order (``Document`` or ``HandError`` items, as the loader
     yields them).  Never raises for bad input: problems are in the report."""
@@ -179,6 +199,9 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
         problem = Problem((), f"the game already ended: {report.ended}; this hand is not counted "
                               "(start a new session file for a new game)")
         return _bad(report, HandError([problem]).located(doc.lines, hand=str(label), source=source))
+    seating = seat_problems(state.header, doc.data)
+    if seating:
+        return _bad(report, HandError(seating).located(doc.lines, hand=str(label), source=source))
     data = with_header(state.header, doc.data)
     dealer = data.get("dealer") if isinstance(data, Mapping) else None
     if isinstance(data, Mapping) and dealer is None:
@@ -186,7 +209,7 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
             rule = "W13, H10, R10"
             error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the first hand of a session must state "
                                               f"the dealer; later hands may leave it out and follow the rotation "
-                                              f"({rule})")
+                                              f"({rule})", kind="first_dealer", values={"rule": rule})
             return _bad(report, error.located(doc.lines, hand=str(label), source=source))
         if not _seated(data, state.rotation):
             error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
@@ -254,6 +277,17 @@ def _seated(data: Mapping[str, Any], name: str) -> bool:
     return True
 
 
+def _seat(seating: Any, given: Any, name: str, listed: list[str]) -> Any:
+    """One seat's details: the header's, with the hand's keys over them when the hand lists the player."""
+    base = _details(seating, name)
+    if name not in listed:
+        return base
+    own = _details(given, name)
+    if isinstance(base, Mapping) and isinstance(own, Mapping):
+        return {**base, **own}
+    return own
+
+
 def _first_hand(error: HandError) -> str | None:
     return next((p.hand for p in error.problems if p.hand), None)
 
@@ -290,6 +324,9 @@ def _from_header(header: Mapping[str, Any], hand: Mapping[str, Any]) -> list[tup
     """The key paths whose values :func:`with_header` takes from the header for ``hand``."""
     keys: list[tuple[str, ...]] = [(key,) for key in ("region", "players", "options")
                                    if key in header and key not in hand]
+    listed = _names(hand.get("players"))
+    if ("players",) not in keys and listed is not None:  # the seats the hand leaves to the header
+        keys += [("players", name) for name in _names(header.get("players")) or () if name not in listed]
     if ("options",) in keys:  # all the hand's options are the header's (a G13 order problem too)
         return keys
     own = _options_of(hand)
@@ -312,15 +349,63 @@ def _header_region(header: Mapping[str, Any]) -> str | None:
         return None
 
 
+def _names(players: Any) -> list[str] | None:
+    """The names of a ``players`` list or mapping, in order; None when it is neither or holds a name
+    that is not text (validation reports those)."""
+    if not isinstance(players, list | Mapping):
+        return None
+    names = list(players)
+    return names if all(isinstance(name, str) for name in names) else None
+
+
+def _details(players: Any, name: str) -> Any:
+    """The details of ``name`` in a ``players`` list (none: ``{}``) or mapping (as given)."""
+    if isinstance(players, Mapping):
+        details = players[name]
+        return {} if details is None else details
+    return {}
+
+
+def seat_problems(header: Mapping[str, Any], hand: Any) -> list[Problem]:
+    """What is wrong with a hand's ``players`` against the header's seating (issue 16 #1): a name not
+    at the table (at ``players.NAME``), or every player listed in another order (at ``players``).
+    Nothing without a header seating, or when either list is malformed (validation says so)."""
+    seated = _names(header.get("players")) if header else None
+    listed = _names(hand.get("players")) if isinstance(hand, Mapping) else None
+    if not seated or listed is None:
+        return []
+    table = ", ".join(seated)
+    out = [Problem(("players", name), f"{name} is not at this table (the session header seats {table}); a hand's "
+                                      "players adds details to the header's seating",
+                   kind="not_at_table", values={"name": name, "table": table})
+           for name in listed if name not in seated]
+    if not out and len(listed) == len(seated) and set(listed) == set(seated) and listed != seated:
+        out.append(Problem(("players",), f"this hand lists every player in another order ({', '.join(listed)}) "
+                                         f"than the session header's seating ({table}): the seating is the "
+                                         "header's; list only the players with facts, or all in the header's order",
+                           kind="seat_order", values={"listed": ", ".join(listed), "table": table}))
+    return out
+
+
 def with_header(header: Mapping[str, Any], hand: Any) -> Any:
     """``hand`` with the header's region/players where it has none and the header's options under
-    its own (a hand's own option keys win)."""
+    its own (a hand's own option keys win).
+
+    A hand's own ``players`` adds to the header's seating (issue 16 #1): the seating is the header's,
+    each player's details the header's with the hand's keys over them (call :func:`seat_problems`
+    first: a name not at the table, or another order, is refused there).
+    """
     if not header or not isinstance(hand, Mapping):
         return hand
     merged = dict(hand)
     for key in ("region", "players"):
         if key in header and key not in merged:
             merged[key] = header[key]
+    seated = _names(header.get("players"))
+    listed = _names(hand.get("players"))
+    if ("players" in hand and seated and listed is not None and len(set(listed)) == len(listed)
+            and set(listed) <= set(seated)):
+        merged["players"] = {name: _seat(header["players"], hand["players"], name, listed) for name in seated}
     if header.get("options") is not None:
         own = merged.get("options")
         if own is None:

@@ -28,9 +28,12 @@ def _points_detail(values: Any, lang: str) -> str:
     items = values.raw("items")  # (key, label, value, kind)
     factors = [i for i in items if i[3] != "kongs"]
     kongs = sum(i[2] for i in items if i[3] == "kongs")
-    shown = [f"{factors[0][0]} {factors[0][2]}", *(f"{i[0]} ×{i[2]}" for i in factors[1:])]
+    name = 1 if lang == "zh" else 0  # the Chinese name in Chinese, the key in English
+    shown = [f"{factors[0][name]} {factors[0][2]}", *(f"{i[name]} ×{i[2]}" for i in factors[1:])]
     text = " × ".join(shown) + (f" = {values['total']}" if len(factors) > 1 else "")
-    return text + ("," + _kongs(kongs, lang) if kongs else "")
+    if not kongs:
+        return text
+    return text + ("，" + _kongs(kongs, lang).lstrip() if lang == "zh" else "," + _kongs(kongs, lang))
 
 
 def _fish(values: Any, lang: str) -> str:
@@ -53,8 +56,10 @@ def _split(values: Any, lang: str) -> str:
             f"{limit} split by what each winner was owed, {shares}{rounded} (R7)")
 
 
-def _label(values: Any) -> str:
-    return PATTERNS[values.raw("fan")].label
+def _label(values: Any, lang: str = "en") -> str:
+    """``key 中文`` in English, the Chinese name alone in Chinese."""
+    term = PATTERNS[values.raw("fan")]
+    return term.zh if lang == "zh" else term.label
 
 
 def _value(values: Any) -> int:
@@ -96,6 +101,43 @@ EN: dict[str, Template] = {
     "draw_no_kongs": "荒庄 with no kongs: {dealer} stays dealer (R10)",
     "options": _options,
 }
+
+GLOSSES_ZH: dict[str, str] = {
+    "fan:pihu": "平胡：两边/对倒/单吊/夹胡/3-7胡（默认底分）",
+    "fan:pengpenghu": "全是刻子（单吊飘胡/对倒飘胡）",
+    "fan:qidui": "七对",
+    "fan:tianhu": "庄家起手就胡",
+    "fan:dihu": "闲家在庄家第一张出牌后就胡",
+    "fan:qingyise": "全是一种花色",
+    "fan:haidilao": "分张前最后一张牌自摸",
+    "fan:gangshanghua": "杠后补牌自摸",
+    "fan:fengyise": "只有风牌和箭牌",
+    "fan:mobao": "自摸到宝牌（只限搂宝）",
+    "fan:baozhongbao": "宝牌就是胡的那张牌（只限搂宝）",
+    "fan:jiangyise": "只有 2、5、8 的牌（只限 258将）",
+    "fan:yitiaolong": "同一花色的 123、456、789（只限门清一条龙）",
+    "fan:menqing": "没有吃/碰/明杠的自摸（只限门清一条龙）",
+    "fan:qiangganghu": "抢别人的杠：by: robbed_kong 已含；不加倍 (R2)",
+    "kong:exposed": "明杠：杠别人打出的牌（直杠/点杠）；也算开口",
+    "kong:added": "补杠：碰后再杠（蓄杠）；可以被抢",
+    "kong:concealed": "暗杠；不算开口",
+    "option:cap": "每个玩家在牌分加杠分上最多输的分 (R7)",
+    "option:cap_includes_fish": "飘鱼计入封顶 (R7)",
+    "option:multi_win": "一张打出的牌可以几家同时胡 (R8)",
+    "option:menqing_yitiaolong": "门清和一条龙计分 (R3, R3b)",
+    "option:jiang258": "将必须是 2/5/8；可以有将一色 (R9)",
+    "option:no_honors": "没有风牌和箭牌，所以没有风一色 (R9)",
+    "option:no_chow": "不能吃 (R9)",
+    "option:loubao": "宝牌，只能自摸，可以有摸宝/宝中宝 (R9)",
+    "option:minglou": "只能自摸 (R9)",
+    "option:no_draw": "牌墙打完 (R9)",
+    "option:liang_gang_ding": "杠牌亮出 (R9)",
+    "option:guohu": "过胡后到自己下一次出牌之前只能自摸（R9；规则文本称之为默认玩法，裁定没有给默认值）",
+}
+"""The Chinese glosses of the region's words (``fan:KEY``, ``kong:KEY``) and option meanings
+(``option:KEY``) for ``settle rules --lang zh`` (issue 16: the English glosses stay in the terms)."""
+
+
 ZH: dict[str, Template] = {
     "points": _points,
     "points_detail": _points_detail,
@@ -104,13 +146,15 @@ ZH: dict[str, Template] = {
     "self_draw_pays": "自摸：{winner} 自摸，其他每家都付 (R5)",
     "robbed_pays": "{player} 被抢杠（G6），只有 {player} 付 (R5)",
     "discarder_pays": "{player} 点炮，只有 {player} 付 (R5)",
-    "implied": lambda v, lang: f"{v['winner']} 报的 {_label(v)}：已由 robbed_kong 计入，只算一次，不另加倍 (G10, R2)",
-    "counted_unnamed": lambda v, lang: f"{_label(v)} ×{_value(v)} 计给 {v['winner']}：自摸且没有开口 (R3b)",
-    "named_uncounted": lambda v, lang: f"{v['winner']} 报了 {_label(v)} 但不计：未选 menqing_yitiaolong (R3b)",
+    "implied": lambda v, lang: (f"{v['winner']} 报的 {_label(v, lang)}：已由 robbed_kong 计入，只算一次，"
+                                "不另加倍 (G10, R2)"),
+    "counted_unnamed": lambda v, lang: f"{_label(v, lang)} ×{_value(v)} 计给 {v['winner']}：自摸且没有开口 (R3b)",
+    "named_uncounted": lambda v, lang: f"{v['winner']} 报了 {_label(v, lang)} 但不计：未选 menqing_yitiaolong (R3b)",
     "others_kongs": lambda v, lang: f"{_kongs_zh(v)}不算分：只算胡牌者的杠 (R4)",
     "draw_kongs": lambda v, lang: f"荒庄有杠（{_pairs(v, 'kongs')}）：{v['next_dealer']} 接庄 (R10)",
     "draw_no_kongs": "荒庄无杠：{dealer} 连庄 (R10)",
     "options": _options,
+    **{f"gloss:{key}": gloss for key, gloss in GLOSSES_ZH.items()},
 }
 
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="rushan")

@@ -14,7 +14,7 @@ from settle.rules.wuhan.vocab import PATTERNS
 
 
 def _big_hands(values: Any, lang: str) -> str:
-    labels = " + ".join(PATTERNS[k].label for k in values.raw("fans"))
+    labels = " + ".join(PATTERNS[k].zh if lang == "zh" else PATTERNS[k].label for k in values.raw("fans"))
     if lang == "zh":
         return f"大胡 {labels}：底分 {values['base']} (H3)"
     return f"大胡 {labels}: base {values['base']} (H3)"
@@ -31,7 +31,41 @@ EN: dict[str, Template] = {
     "escape_forfeit_note": "{leaver} left the game: {penalty} forfeited, so this hand's net does not sum to zero (H9)",
     "escape_split": "逃跑 penalty {penalty} split {ways} ways, extra points first to {first} (H9)",
     "escape_note": "{leaver} left the game (H9)",
+    "mark_liable": "承包 liable {liable}",
 }
+
+GLOSSES_ZH: dict[str, str] = {
+    "fan:pengpenghu": "全是刻子：每一组都是刻子或杠，将任意",
+    "fan:quanqiuren": "四组都是吃碰来的，单钓将牌胡别人打出的牌",
+    "fan:qingyise": "全是一种花色",
+    "fan:jiangyise": "只有 2、5、8 的牌（乱将：不论牌型）",
+    "fan:fengyise": "只有风牌和箭牌（乱风：不论牌型）",
+    "fan:gangshanghua": "杠后补牌自摸",
+    "fan:haidilao": "最后四张牌中自摸",
+    "fan:qiangganghu": "抢别人的杠（by: robbed_kong 已含）",
+    "fan:hard": "没有把癞子当别的牌用：胡牌者 1 番",
+    "kong:exposed": "明杠：杠别人打出的牌（直杠/冲杠）；也算开口",
+    "kong:added": "补杠：碰后再杠（蓄杠）",
+    "kong:concealed": "暗杠；不算开口",
+    "kong:hongzhong": "打出红中，算一个杠",
+    "kong:facai": "打出发财，算一个杠",
+    "kong:laizi": "打出癞子，算一个杠（选项 laizi_kong_fans）",
+    "option:cap": "每个输家最多付的分 (H5)",
+    "option:golden": "500，口口翻时 600 (H6)",
+    "option:bright": "600，口口翻时 700 (H6)",
+    "option:koukou": "每次开口 1 番，而不是总共 1 番 (H1)",
+    "option:laizi_kong_fans": "每个癞子杠的番数 (H1)",
+    "option:chengbao_yise": "承包 (b) 只限清一色，或也包括将一色/风一色 (H7)",
+    "option:escape_penalty": "逃跑罚分：400，口口翻时 500 (H9)",
+    "option:escape_paid_to": "逃跑罚分罚没，或分给其他玩家 (H9)",
+    "option:require_open": "胡牌者必须开口 (H8)",
+    "option:facai_gang": "发财算杠牌 (H12)",
+    "option:facai_blocks_win": "手持发财不能胡，如 H8 所说，即使 facai_gang 关闭（牌面层级）",
+}
+"""The Chinese glosses of the region's words (``fan:KEY``, ``kong:KEY``) and option meanings
+(``option:KEY``) for ``settle rules --lang zh`` (issue 16: the English glosses stay in the terms)."""
+
+
 ZH: dict[str, Template] = {
     "big_hands": _big_hands,
     "small_hand": "小胡：底分 1 (H2)",
@@ -43,6 +77,8 @@ ZH: dict[str, Template] = {
     "escape_forfeit_note": "{leaver} 逃跑：罚没 {penalty}，本局输赢之和不为零 (H9)",
     "escape_split": "逃跑罚分 {penalty} 分给 {ways} 家，余分先给 {first} (H9)",
     "escape_note": "{leaver} 逃跑 (H9)",
+    "mark_liable": "承包 {liable}",
+    **{f"gloss:{key}": gloss for key, gloss in GLOSSES_ZH.items()},
 }
 
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="wuhan")

@@ -56,11 +56,13 @@ def _piao(values: Any, lang: str) -> str:
 
 
 def _big_hands(values: Any, lang: str) -> str:
-    return f"大胡 {' + '.join(PATTERNS[k].label for k in values.raw('fans'))} (W2)"
+    names = (PATTERNS[k].zh if lang == "zh" else PATTERNS[k].label for k in values.raw("fans"))
+    return f"大胡 {' + '.join(names)} (W2)"
 
 
 def _implied(values: Any, lang: str) -> str:
-    label = PATTERNS[values.raw("fan")].label
+    term = PATTERNS[values.raw("fan")]
+    label = term.zh if lang == "zh" else term.label
     if lang == "zh":
         return f"{label}：已由 robbed_kong 计入，只算一次 (G10)"
     return f"{label} named: implied by robbed_kong and counted once (G10)"
@@ -78,7 +80,42 @@ EN: dict[str, Template] = {
     "liable_quanqiuren": "{term} {rule}: {player} fed 全求人",
     "big_hands": _big_hands,
     "no_big_hand": "屁胡: no big hand (W2)",
+    "mark_liable": "包胡 liable {liable}",
+    "mark_golden": "金鼎 golden",
 }
+
+GLOSSES_ZH: dict[str, str] = {
+    "fan:qidui": "七对（可有宝杠）",
+    "fan:qingyise": "全是一种花色",
+    "fan:jiangyise": "只有 2、5、8 的牌（不论牌型）",
+    "fan:fengyise": "只有风牌和箭牌",
+    "fan:pengpenghu": "全是刻子：每一组都是刻子或杠",
+    "fan:quanqiuren": "四组都是吃碰来的，单钓 2/5/8 将牌胡别人打出的牌",
+    "fan:haohua_qidui": "七对中有一组四张相同（代替七对）",
+    "fan:chaohaohua_qidui": "七对中有两组四张相同（代替七对）",
+    "fan:chaochaohaohua_qidui": "七对中有三组四张相同（代替七对）",
+    "fan:hard": "手里没有宝，或每张宝都当本身用",
+    "fan:sibao": "手里有四张宝牌",
+    "fan:gangkai": "任何杠后补牌自摸",
+    "fan:qiangganghu": "抢别人的杠：by: robbed_kong 已含，按 W10 计分",
+    "kong:exposed": "明杠：杠别人打出的牌；也算开口",
+    "kong:added": "补杠：碰后再杠",
+    "kong:concealed": "暗杠；不算开口",
+    "kong:bao": "打出一张宝牌，算一个杠；不算开口",
+    "kong:pizi": "打出一张癞子皮，算一个杠；不算开口",
+    "option:cap": "每个输家在漂之前最多付的斤数 (W7)",
+    "option:small_golden": "两个输家封顶时每家付的 (W8)",
+    "option:golden": "三个输家封顶时每家付的 (W8)",
+    "option:three_player_golden": "三人局两家都封顶：每家付 small_golden 或 golden (W8)",
+    "option:piao": "每个付分输家的漂分 (W9)",
+    "option:piao_both_sides": "胡牌者和输家都算漂：2 × piao (W9)",
+    "option:genpi": "0 斤的陪炮玩家按 1 斤算 (W6)",
+    "option:menqing": "门清的屁胡可以胡，只限自摸 (W12)",
+}
+"""The Chinese glosses of the region's words (``fan:KEY``, ``kong:KEY``) and option meanings
+(``option:KEY``) for ``settle rules --lang zh`` (issue 16: the English glosses stay in the terms)."""
+
+
 ZH: dict[str, Template] = {
     **{kind: _owes(kind) for kind in _ROLES},
     "peipao_nothing": "{loser} 本身不欠：陪炮 0 斤（W6；选跟皮 genpi 则按 1 斤算）",
@@ -91,6 +128,9 @@ ZH: dict[str, Template] = {
     "liable_quanqiuren": "{term} {rule}：{player} 点炮全求人",
     "big_hands": _big_hands,
     "no_big_hand": "屁胡：没有大胡 (W2)",
+    "mark_liable": "包胡 {liable}",
+    "mark_golden": "金鼎",
+    **{f"gloss:{key}": gloss for key, gloss in GLOSSES_ZH.items()},
 }
 
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="wuxue")
