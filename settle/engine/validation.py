@@ -461,7 +461,10 @@ def _plain_problem(err: _Error, path: Path, model: type[BaseModel] | None) -> Pr
         parent = _model_at(model, path[:-1])
         if parent is not None:
             return _unknown_key(path, message, _known_keys(parent))
-    values = {**(err.get("ctx") or {}), "input": _shown(err.get("input"))}
+    # plain data only: a validator's exception (ctx "error") as its text, so that equal problems are equal
+    ctx = {key: str(value) if isinstance(value, BaseException) else value
+           for key, value in (err.get("ctx") or {}).items()}
+    values = {**ctx, "input": _shown(err.get("input"))}
     return Problem(path, message, kind=err["type"], values=values)
 
 

@@ -385,6 +385,9 @@ class ProblemModel(_Out):
     path: str = Field(description="the key path (`win.fans[0]`), or `(top level)`")
     message: str
     line: int | None = Field(None, description="the line in the input file, when known")
+    column: int | None = Field(
+        None, ge=1, description="the 1-based column (code points) of the key on that line, when known (issue 16 #9)"
+    )
     hand: str | None = Field(None, description="the hand's `id` or `file:index`")
 
 
