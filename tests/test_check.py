@@ -77,7 +77,7 @@ def test_disagreeing_fixture_exits_3_with_every_difference() -> None:
 def test_disagreeing_fixture_table() -> None:
     code, out, _ = run("check", str(DISAGREE))
     assert code == 3
-    assert "the claims differ from the tiles (3 differences)" in out
+    assert "the claims differ from the tiles (3 difference(s))" in out
     assert "claimed, not in the tiles" in out and "in the tiles, not claimed" in out
     assert "碰碰胡 pengpenghu" in out and "base +10 (大胡)" in out and "1 番" in out
     assert "net D" in out and "+360" in out and "+180" in out

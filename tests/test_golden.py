@@ -7,7 +7,7 @@ corpus, through ``settle hand``/``batch``/``session``/``check`` in every format.
 which may only gain fields (issue 13's ``steps``, ``cap``, ``score_items`` ...).  This is the one
 test whose expectation is captured output rather than hand-worked values.  Issue 16 changed some of
 it on purpose, and only those entries were captured again: every stderr (``error: FILE:LINE:COL:``,
-"did you mean"), the session tables (the marks column) and ``settle check``'s count (``3 differences``);
+"did you mean"), the session tables (the marks column) and the batch outputs that hold a bad hand's message;
 their new values are worked out in tests/test_error_locations.py and tests/test_session_details.py.
 """
 

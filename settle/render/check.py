@@ -12,7 +12,6 @@ import json
 
 from settle.core import signed
 from settle.engine.tilelevel import DIFFERENCE_KINDS, ClaimCheck, Difference, fan_labels
-from settle.errors import counted
 from settle.render.rules import value_text
 from settle.rules.registry import get_region
 
@@ -69,7 +68,7 @@ def _headline(result: ClaimCheck, lang: str) -> str:
         verdict = "报的番与牌面一致" if result.agree else f"报的番与牌面不同（{len(result.differences)} 处）"
         return f"{term.zh}：{verdict}"
     verdict = "the claims agree with the tiles" if result.agree else (
-        f"the claims differ from the tiles ({counted(len(result.differences), 'difference')})")
+        f"the claims differ from the tiles ({len(result.differences)} difference(s))")
     return f"{term.zh} {term.key}: {verdict}"
 
 
@@ -78,9 +77,6 @@ def _labels(region: str, fans: tuple[str, ...] | None, lang: str) -> str:
         return "（不是合法的胡牌）" if lang == "zh" else "(no legal win)"
     if not fans and lang == "zh":
         return "没有牌型番"
-    if lang == "zh":  # the Chinese names alone (English: ``清一色 qingyise``)
-        patterns = get_region(region).patterns
-        return "、".join(patterns[k].zh if k in patterns else k for k in fans)
     return fan_labels(get_region(region), fans)
 
 
@@ -98,8 +94,7 @@ def _difference_rows(result: ClaimCheck, lang: str) -> list[list[str]]:
     if lang != "zh":
         return [[DIFFERENCE_KINDS[d.kind], d.label, d.value, d.detail] for d in result.differences]
     region = get_region(result.region)
-    names = {key: pattern.zh for key, pattern in region.patterns.items()}
-    return [[DIFFERENCE_KINDS_ZH[d.kind], names.get(d.fan, d.label) if d.fan is not None else d.label,
+    return [[DIFFERENCE_KINDS_ZH[d.kind], d.label,
              value_text(region, region.patterns[d.fan], "zh") if d.fan is not None else d.value,
              _detail(result, d, lang)] for d in result.differences]
 

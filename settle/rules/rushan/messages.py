@@ -28,12 +28,9 @@ def _points_detail(values: Any, lang: str) -> str:
     items = values.raw("items")  # (key, label, value, kind)
     factors = [i for i in items if i[3] != "kongs"]
     kongs = sum(i[2] for i in items if i[3] == "kongs")
-    name = 1 if lang == "zh" else 0  # the Chinese name in Chinese, the key in English
-    shown = [f"{factors[0][name]} {factors[0][2]}", *(f"{i[name]} ×{i[2]}" for i in factors[1:])]
+    shown = [f"{factors[0][0]} {factors[0][2]}", *(f"{i[0]} ×{i[2]}" for i in factors[1:])]
     text = " × ".join(shown) + (f" = {values['total']}" if len(factors) > 1 else "")
-    if not kongs:
-        return text
-    return text + ("，" + _kongs(kongs, lang).lstrip() if lang == "zh" else "," + _kongs(kongs, lang))
+    return text + ("," + _kongs(kongs, lang) if kongs else "")
 
 
 def _fish(values: Any, lang: str) -> str:
@@ -57,9 +54,8 @@ def _split(values: Any, lang: str) -> str:
 
 
 def _label(values: Any, lang: str = "en") -> str:
-    """``key 中文`` in English, the Chinese name alone in Chinese."""
-    term = PATTERNS[values.raw("fan")]
-    return term.zh if lang == "zh" else term.label
+    """``key 中文`` (the pattern's label, in both languages as settle hand has always written it)."""
+    return PATTERNS[values.raw("fan")].label
 
 
 def _value(values: Any) -> int:

@@ -14,7 +14,7 @@ from settle.rules.wuhan.vocab import PATTERNS
 
 
 def _big_hands(values: Any, lang: str) -> str:
-    labels = " + ".join(PATTERNS[k].zh if lang == "zh" else PATTERNS[k].label for k in values.raw("fans"))
+    labels = " + ".join(PATTERNS[k].label for k in values.raw("fans"))
     if lang == "zh":
         return f"大胡 {labels}：底分 {values['base']} (H3)"
     return f"大胡 {labels}: base {values['base']} (H3)"

@@ -56,13 +56,11 @@ def _piao(values: Any, lang: str) -> str:
 
 
 def _big_hands(values: Any, lang: str) -> str:
-    names = (PATTERNS[k].zh if lang == "zh" else PATTERNS[k].label for k in values.raw("fans"))
-    return f"大胡 {' + '.join(names)} (W2)"
+    return f"大胡 {' + '.join(PATTERNS[k].label for k in values.raw('fans'))} (W2)"
 
 
 def _implied(values: Any, lang: str) -> str:
-    term = PATTERNS[values.raw("fan")]
-    label = term.zh if lang == "zh" else term.label
+    label = PATTERNS[values.raw("fan")].label
     if lang == "zh":
         return f"{label}：已由 robbed_kong 计入，只算一次 (G10)"
     return f"{label} named: implied by robbed_kong and counted once (G10)"
