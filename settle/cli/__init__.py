@@ -347,14 +347,17 @@ def hand_command(
     abandon: Annotated[str | None, typer.Option(help="逃跑: the player who left (H9)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="house rule: cap=300 (repeat)")] = None,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    bom: Annotated[bool, typer.Option("--bom", help="start the CSV with the UTF-8 byte-order mark "
+                                                    "(for Excel)")] = False,
 ) -> None:
     """Settle one hand from a file (or stdin), or from flags."""
 
     def run() -> None:
         from settle.cli.flags import hand_from_flags, parse_options
         from settle.engine.hand import settle_hand
-        from settle.render import render
+        from settle.render import bom_mark, render
 
+        mark = bom_mark(bom, fmt.value)
         flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
                  "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
                  "fish": fish, "liable": liable, "draw": draw, "abandon": abandon}
@@ -369,7 +372,7 @@ def hand_command(
             result = settle_hand(data)
         except HandError as exc:
             raise blame_flags(located(exc) if located else exc, flag_options) from None
-        typer.echo(render(result, fmt.value, output_lang(lang, fmt.value)))
+        typer.echo(mark + render(result, fmt.value, output_lang(lang, fmt.value)))
 
     guarded(run)
 
@@ -396,8 +399,8 @@ def _load_file(file: str, flags: dict[str, Any],
     return doc.data, lambda exc: exc.located(doc.lines, source=source)
 
 
-COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check")
-"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check)."""
+COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check", "settle.cli.sample")
+"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check, sample)."""
 
 
 def _register_commands(argv: list[str] | None = None) -> None:

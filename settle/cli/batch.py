@@ -49,6 +49,9 @@ BatchFormatOpt = Annotated[BatchFormat, typer.Option("--format", "-f", help="tab
 InputFormatOpt = Annotated[InputFormat, typer.Option("--input-format", help="auto (by file name; stdin sniffed) | "
                                                                             "yaml | json | jsonl")]
 OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="write to this file instead of stdout")]
+StandingsOpt = Annotated[bool, typer.Option("--standings", help="print the standings (per region and player) "
+                                                                 "instead of the hands")]
+BomOpt = Annotated[bool, typer.Option("--bom", help="start the CSV with the UTF-8 byte-order mark (for Excel)")]
 
 
 @contextmanager
@@ -102,12 +105,17 @@ def _input_size(files: list[str]) -> int | None:
         return None
 
 
-def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None) -> BatchWriter:
-    """The writer of ``fmt``: tables laid out at the end (``table``, ``markdown``; headings in
-    ``lang`` or the locale's), or the engine's streamed writer (``json``, ``jsonl``, ``csv``)."""
+def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None, standings: bool = False) -> BatchWriter:
+    """The writer of ``fmt``: the standings only (``--standings``), tables laid out at the end
+    (``table``, ``markdown``; headings in ``lang`` or the locale's), or the engine's streamed writer
+    (``json``, ``jsonl``, ``csv``)."""
     from settle.engine.batch import StreamWriter
     from settle.render.batch import TABLE_FORMATS, TableWriter
 
+    if standings:
+        from settle.render.standings import StandingsWriter
+
+        return StandingsWriter(out, fmt.value, output_lang(lang, fmt.value))
     if fmt.value in TABLE_FORMATS:
         return TableWriter(out, fmt.value, _lang(lang))
     return StreamWriter(out, fmt.value, raw=_raw(out))
@@ -141,9 +149,11 @@ def batch_command(
     output: OutputOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="stop at the first bad hand")] = False,
     input_format: InputFormatOpt = InputFormat.auto,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes that settle: "
-                                                                  "0 = auto (2 for inputs over 4 MiB), 1 = none")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes that settle: 0 = auto "
+                                                                  "(every CPU for inputs over 4 MiB), 1 = none")] = 0,
     lang: LangOpt = None,
+    standings: StandingsOpt = False,
+    bom: BomOpt = False,
 ) -> None:
     """Settle many hands: one row per hand, then the standings per player.
 
@@ -171,12 +181,16 @@ def batch_command(
                 _report(chunk.problems)
             progress.update(totals)
 
-        running.keep_problems = fmt.value == "json"
-        settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
-                            json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
+        running.keep_problems = fmt.value == "json" and not standings
+        from settle.render import bom_mark
+
+        mark = bom_mark(bom, fmt.value)
+        settings = BatchRun(fmt="standings" if standings else fmt.value, input_format=input_format.value,
+                            strict=strict, jobs=jobs, json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
         try:
             with _output(output, files) as out:
-                totals = run_batch(files, _writer(out, fmt, lang), settings, totals=running)
+                out.write(mark)
+                totals = run_batch(files, _writer(out, fmt, lang, standings), settings, totals=running)
         except WorkerDied as exc:  # the output file is as it was (#12)
             progress.done()
             typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
@@ -202,6 +216,8 @@ def session_command(
     output: OutputOpt = None,
     input_format: InputFormatOpt = InputFormat.auto,
     lang: LangOpt = None,
+    standings: StandingsOpt = False,
+    bom: BomOpt = False,
 ) -> None:
     """Settle one table's hands in order: per-hand nets, running totals and the settle-up.
 
@@ -220,9 +236,20 @@ def session_command(
         kind = input_format.value
         if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
             kind = "jsonl"
+        from settle.render import bom_mark
+
+        mark = bom_mark(bom, fmt.value)
         report = run_session(iter_documents(raw, source, fmt=kind), source)
+        text_lang = output_lang(lang, fmt.value)
+        if standings:
+            from settle.render.session import session_standings
+            from settle.render.standings import render_standings
+
+            text = render_standings(session_standings(report), fmt.value, text_lang)
+        else:
+            text = render_session(report, fmt.value, text_lang)
         with _output(output, [file]) as out:
-            out.write(render_session(report, fmt.value, output_lang(lang, fmt.value)) + "\n")
+            out.write(mark + text + "\n")
         if fmt == Format.csv and report.warnings:
             typer.echo("\n".join(f"warning: {w}" for w in report.warnings), err=True)
         if report.bad:
