@@ -114,6 +114,20 @@ def test_session_csv_has_the_running_total() -> None:
     assert frame[frame["player"] == "B"]["total"].tolist() == [20, 20, 20, 0, -4, 86, 84, 76]
 
 
+def test_a_sessions_bad_hand_is_one_row_with_its_id_and_error() -> None:
+    # h1: A 2^(1+2) = 8, B 2^(0+2) = 4, C 8 -> D +20; h2 names E, who is not at the table: the totals stop
+    text = ("region: wuhan\nplayers: [A, B, C, D]\n---\nid: h1\ndealer: A\nfans: {A: 1, B: 0, C: 1, D: 2}\n"
+            "win: {winner: D, by: self_draw}\n---\nid: h2\nwin: {winner: E, by: self_draw}\n")
+    result = settle_cli("session", "-", "--format", "csv", stdin=text)
+    assert result.returncode == 2
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["hand"], r["id"], r["player"], r["net"], r["total"]) for r in rows[:4]] == [
+        ("1", "h1", "A", "-8", "-8"), ("1", "h1", "B", "-4", "-4"), ("1", "h1", "C", "-8", "-8"),
+        ("1", "h1", "D", "20", "20")]
+    assert len(rows) == 5 and rows[4]["id"] == "h2" and rows[4]["player"] == "" and rows[4]["hand"] == ""
+    assert rows[4]["error"] == "win.winner: 'E' is not one of the players (A, B, C, D)"
+
+
 def test_bom_for_excel(tmp_path: Path) -> None:
     # --bom writes EF BB BF first (before: no way to, and Excel garbled 东南西北)
     for args in (["batch", str(good_hands_file(tmp_path))], ["hand", "fixtures/wuhan/chengbao_qingyise.yaml"],
