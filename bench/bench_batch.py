@@ -1,6 +1,7 @@
 """Benchmark ``settle batch`` on JSON Lines against the floor of reading and writing JSON Lines.
 
-Generates N random valid hands across the three regions (fixed seed) into a JSON Lines file,
+Generates N random valid hands across the three regions (fixed seed; the library's generator, as
+``settle sample --n N --seed S`` prints them) into a JSON Lines file,
 then times, in one run:
 
   (a) the floor (issue 14): ``json.loads`` of each line and ``json.dumps`` of that same hand back;
@@ -27,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -40,122 +40,13 @@ HERE = Path(__file__).resolve().parent
 
 # --- random valid hands ------------------------------------------------------------------------------
 
-NAMES = (["A", "B", "C", "D"], ["东", "南", "西", "北"], ["Ann", "Bo", "Cy", "Di"])
-
 
 def generate(n: int, seed: int = 1) -> Iterator[dict[str, Any]]:
-    """``n`` random valid hands, regions in turn (wuhan, wuxue, rushan), reproducible from ``seed``."""
-    rng = random.Random(seed)
-    makers = (wuhan_hand, wuxue_hand, rushan_hand)
-    for i in range(n):
-        hand = makers[i % 3](rng)
-        hand["id"] = f"h{i + 1}"
-        yield hand
+    """``n`` random valid hands, regions in turn (wuhan, wuxue, rushan), reproducible from ``seed``: the
+    library's generator (:func:`settle.engine.sample.sample_hands`, what ``settle sample`` prints)."""
+    from settle.engine.sample import sample_hands
 
-
-def _facts(rng: random.Random, names: list[str], winner: str | None, kinds: list[str]) -> dict[str, Any]:
-    """Players with random opens and kongs, within G4: exposed+added <= opens, opens+concealed <= 4.
-    The winner's opens are a list of feeders (so 包牌 can be decided)."""
-    players: dict[str, Any] = {}
-    for name in names:
-        opens = rng.choice((0, 0, 1, 1, 2, 3)) if name != winner else rng.choice((1, 1, 2, 3))
-        kongs: dict[str, int] = {}
-        if opens and rng.random() < 0.2:
-            kongs["exposed"] = 1
-        if opens + 1 <= 4 and rng.random() < 0.15:
-            kongs["concealed"] = 1
-        for kind in kinds:
-            if rng.random() < 0.15:
-                kongs[kind] = 1
-        details: dict[str, Any] = {}
-        if opens:
-            others = [m for m in names if m != name]
-            details["opens"] = [rng.choice(others) for _ in range(opens)] if name == winner else opens
-        if kongs:
-            details["kongs"] = kongs
-        players[name] = details
-    return players
-
-
-def _win(rng: random.Random, names: list[str], winner: str, robbed: bool = True) -> dict[str, Any]:
-    others = [n for n in names if n != winner]
-    by = rng.choice(("self_draw", "discard", "discard", "robbed_kong" if robbed else "discard"))
-    win: dict[str, Any] = {"winner": winner, "by": by}
-    if by != "self_draw":
-        win["from"] = rng.choice(others)
-    return win
-
-
-def wuhan_hand(rng: random.Random) -> dict[str, Any]:
-    """A Wuhan hand: a win (facts or stated fans), a 荒庄, or now and then an abandon."""
-    names = rng.choice(NAMES)
-    dealer = rng.choice(names)
-    roll = rng.random()
-    if roll < 0.08:
-        return {"region": "wuhan", "players": names, "dealer": dealer, "draw": True}
-    if roll < 0.10:
-        return {"region": "wuhan", "players": names, "dealer": dealer, "abandon": {"by": rng.choice(names)},
-                "options": {"escape_paid_to": "others"}}
-    winner = rng.choice(names)
-    win = _win(rng, names, winner)
-    fans = [k for k in ("pengpenghu", "qingyise", "jiangyise", "hard") if rng.random() < 0.12]
-    if win["by"] == "self_draw" and rng.random() < 0.1:
-        fans.append("gangshanghua")
-    hand: dict[str, Any] = {"region": "wuhan", "dealer": dealer, "win": win}
-    if rng.random() < 0.3:
-        hand["players"] = names
-        hand["fans"] = {n: rng.randint(0, 4) for n in names}
-        win["liable"] = "none"
-    else:
-        hand["players"] = _facts(rng, names, winner, ["hongzhong", "laizi"])
-    if fans:
-        win["fans"] = fans
-    return hand
-
-
-def wuxue_hand(rng: random.Random) -> dict[str, Any]:
-    """A Wuxue hand with 2–4 players: a win or a 荒庄; 漂 now and then."""
-    names = rng.choice(NAMES)[: rng.choice((4, 4, 4, 3, 2))]
-    dealer = rng.choice(names)
-    hand: dict[str, Any] = {"region": "wuxue", "dealer": dealer}
-    if rng.random() < 0.3:
-        hand["options"] = {"piao": rng.choice((1, 2, 5))}
-    if rng.random() < 0.08:
-        return {**hand, "players": names, "draw": True}
-    winner = rng.choice(names)
-    win = _win(rng, names, winner)
-    fans = [k for k in ("qingyise", "pengpenghu", "hard") if rng.random() < 0.15]
-    if rng.random() < 0.1:
-        fans.append(rng.choice(("qidui", "haohua_qidui")))
-    if win["by"] == "self_draw" and rng.random() < 0.1:
-        fans.append("gangkai")
-    if fans:
-        win["fans"] = fans
-    hand["players"] = _facts(rng, names, winner, ["bao", "pizi"])
-    hand["win"] = win
-    return hand
-
-
-def rushan_hand(rng: random.Random) -> dict[str, Any]:
-    """A Rushan hand: one base, a few multipliers, 飘鱼; 荒庄 now and then."""
-    names = rng.choice(NAMES)
-    dealer = rng.choice(names)
-    players = _facts(rng, names, None, [])
-    for details in players.values():
-        if rng.random() < 0.3:
-            details["fish"] = rng.choice((1, 2))
-    hand: dict[str, Any] = {"region": "rushan", "players": players, "dealer": dealer}
-    if rng.random() < 0.08:
-        return {**hand, "draw": True}
-    winner = rng.choice(names)
-    win = _win(rng, names, winner)
-    fans = [rng.choice(("pihu", "pihu", "pengpenghu", "qidui"))]
-    fans += [k for k in ("qingyise", "fengyise") if rng.random() < 0.1]
-    if win["by"] == "self_draw" and rng.random() < 0.15:
-        fans.append(rng.choice(("haidilao", "gangshanghua")))
-    win["fans"] = fans
-    hand["win"] = win
-    return hand
+    return sample_hands(n, seed)
 
 
 def write_jsonl(path: Path, n: int, seed: int) -> None:

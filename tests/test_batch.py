@@ -39,16 +39,36 @@ NETS = {
 }
 
 STANDINGS = {
-    # net: the sum of each player's nets in mixed.yaml (see the comment beside each hand):
-    # A -8-8-1-128-2-4+24-2+8-4-2-4+1-1 = -131      B -4+20+3-64-8+8-4-4-2-4-1-1 = -61
-    # C -8-4-1-128+2+12-8-4-4-4+6-4-1 = -146         D 20-8-1+320-8-8-2+12-2+12+3 = 338
-    # hands: 17 good hands, D sits out b13 (three players).  won: D b01 b04 b14 b18 b20,
-    # B b02 b03 b12, A b09 b13 b19, C b06 b07 b15.  dealt in: A b04 b06, B b18 b19, C b12, D b07.
-    "D": {"net": 338, "hands": 16, "won": 5, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
-    "B": {"net": -61, "hands": 17, "won": 3, "dealt_in": 2, "liable": 0, "capped": 0, "golden": 0},
-    "A": {"net": -131, "hands": 17, "won": 3, "dealt_in": 2, "liable": 0, "capped": 0, "golden": 0},
-    "C": {"net": -146, "hands": 17, "won": 3, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+    # One group per region (issue 16 #5): a Wuhan net (番 stakes), a Wuxue net (斤) and a Rushan net (分)
+    # are never added.  net: the sum of each player's nets in that region's hands of mixed.yaml (see the
+    # comment beside each hand); won, dealt in: the winners and discarders of those hands.
+    # wuhan: b01 b04 b08 b09 b12 b15 b18; wins D b01 b04 b18, A b09, B b12, C b15; dealt in A b04, C b12, B b18
+    # net D 20+320-8-2-2+12, B -4-64-8+8-2-4, A -8-128+24-2-2-4, C -8-128-8-4+6-4
+    "wuhan": {
+        "D": {"net": 340, "hands": 7, "won": 3, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},
+        "B": {"net": -74, "hands": 7, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+        "A": {"net": -120, "hands": 7, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+        "C": {"net": -146, "hands": 7, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},
+    },
+    "wuxue": {  # b02 b07 b13 (D sits out) b16 b20; wins B b02, C b07, A b13, D b20; dealt in D b07
+        "B": {"net": 15, "hands": 5, "won": 1, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},  # 20+0-4-1
+        "C": {"net": 3, "hands": 5, "won": 1, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},  # -4+12-4-1
+        "A": {"net": -5, "hands": 5, "won": 1, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},  # -8-4+8-1
+        "D": {"net": -13, "hands": 4, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},  # -8-8+3
+    },
+    "rushan": {  # b03 b06 b10 b14 b19; wins B b03, C b06, D b14, A b19; dealt in A b06, B b19
+        "D": {"net": 11, "hands": 5, "won": 1, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},  # -1+12
+        "B": {"net": -2, "hands": 5, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},  # 3-4-1
+        "C": {"net": -3, "hands": 5, "won": 1, "dealt_in": 0, "liable": 0, "capped": 0, "golden": 0},  # -1+2-4
+        "A": {"net": -6, "hands": 5, "won": 1, "dealt_in": 1, "liable": 0, "capped": 0, "golden": 0},  # -1-2-4+1
+    },
 }
+UNITS = {"wuhan": "番", "wuxue": "斤", "rushan": "分"}
+
+
+def by_region(totals: Totals) -> dict[str, dict[str, dict[str, int]]]:
+    """The standings as region -> player -> totals, players by net (as the outputs rank them)."""
+    return {region: dict(batch.ranked(group)) for region, group in totals.standings.items()}
 
 
 def run(paths: list[str], **settings: Any) -> tuple[str, Totals]:
@@ -94,8 +114,9 @@ def test_twenty_hands_three_bad_settles_seventeen_and_reports_three() -> None:
 
 def test_standings_added_up_by_hand() -> None:
     _, totals = run([str(MIXED)], fmt="jsonl")
-    assert dict(batch.ranked(totals.standings)) == STANDINGS
-    assert list(dict(batch.ranked(totals.standings))) == ["D", "B", "A", "C"]  # by net, highest first
+    assert by_region(totals) == STANDINGS
+    assert list(by_region(totals)) == ["wuhan", "wuxue", "rushan"]  # first seen: b01, b02, b03
+    assert list(by_region(totals)["wuhan"]) == ["D", "B", "A", "C"]  # by net, highest first
 
 
 def test_same_batch_as_json_array_and_json_lines(tmp_path: Path) -> None:
@@ -107,7 +128,7 @@ def test_same_batch_as_json_array_and_json_lines(tmp_path: Path) -> None:
         lines = [json.loads(line) for line in text.splitlines()]
         assert [line["id"] for line in lines if "error" in line] == sorted(BAD), path
         assert {line["id"]: line["net"] for line in lines if line["id"] in NETS} == NETS
-        assert dict(batch.ranked(totals.standings)) == STANDINGS
+        assert by_region(totals) == STANDINGS
 
 
 def test_json_lines_bad_lines_name_their_file_line(tmp_path: Path) -> None:
@@ -168,10 +189,11 @@ def test_cli_reports_each_bad_hand_and_exits_2() -> None:
         assert re.search(rf"error: {re.escape(str(MIXED))}:{line}:\d+: hand {hand}: {re.escape(path)}: ", result.stderr)
     assert "3 of 20 hands bad; 17 settled" in result.stderr
     out = json.loads(result.stdout)
-    assert set(out) == {"hands", "standings", "errors"}
+    # three regions: no player -> total "standings" (it would add 番, 斤 and 分), one group per region
+    assert set(out) == {"hands", "standings_by_region", "errors"}
     assert len(out["hands"]) == 20 and sum("net" in h for h in out["hands"]) == 17
     assert sorted(e["hand"] for e in out["errors"]) == sorted(BAD)
-    assert out["standings"] == STANDINGS
+    assert out["standings_by_region"] == {r: {"unit": UNITS[r], "players": g} for r, g in STANDINGS.items()}
 
 
 def test_cli_all_good_exits_0_table_and_markdown(tmp_path: Path) -> None:
@@ -200,12 +222,14 @@ def test_cli_stdin_json_lines_several_files_and_output(tmp_path: Path) -> None:
     out_path = tmp_path / "out.csv"
     result = settle_cli("batch", "-", str(MIXED), "-f", "csv", "-o", str(out_path), stdin=text)
     assert result.returncode == 2 and result.stdout == ""
-    rows = out_path.read_text(encoding="utf-8").split("\n\n")[0].splitlines()
+    rows = out_path.read_text(encoding="utf-8").splitlines()  # one table (issue 16 #4)
     assert rows[0] == ",".join(batch.CSV_HEADER)
-    assert len(rows) == 1 + 4 + 20
-    assert rows[4].startswith("b04,wuhan,D,discard from A,A,-128,B,-64,C,-128,D,320,")
-    standings = out_path.read_text(encoding="utf-8").split("\n\n")[1].splitlines()
-    assert standings[0] == "player,net,hands,won,dealt_in,liable,capped,golden"
+    # header + b01-b04 from stdin (4 players each) + mixed.yaml: 16 good hands of 4, b13 of 3, 3 bad hands
+    assert len(rows) == 1 + 4 * 4 + (16 * 4 + 3 + 3)
+    assert rows[13:17] == ["b04,wuhan,番,1,A,discarder,3,-128,D,discard,A,C,,",
+                           "b04,wuhan,番,2,B,,2,-64,D,discard,A,C,,",
+                           "b04,wuhan,番,3,C,dealer,3,-128,D,discard,A,C,,",
+                           "b04,wuhan,番,4,D,winner,4,320,D,discard,A,C,,"]
     assert "\r" not in result.stderr  # no progress bar in a pipe
 
 
@@ -219,7 +243,7 @@ def test_standings_count_liable_cap_and_golden() -> None:
     _, totals = run([str(fixtures / "golden_bright.yaml"), str(fixtures / "chengbao_qingyise.yaml")], fmt="jsonl")
     # golden_bright: C wins, all three exceed 400 -> 金顶/光明顶 (H6): C capped and golden.
     # chengbao_qingyise: 北 wins, 南 capped at 400 (H5), 西 liable (H7 b).
-    standings = dict(batch.ranked(totals.standings))
+    standings = by_region(totals)["wuhan"]
     assert (standings["C"]["capped"], standings["C"]["golden"]) == (1, 1)
     assert (standings["北"]["capped"], standings["北"]["golden"]) == (1, 0)
     assert standings["西"]["liable"] == 1
@@ -247,7 +271,7 @@ def test_standings_count_a_cap_reached_exactly() -> None:
     result = settle_hand(data)
     batch.tally(standings, result)
     assert result.net == {"A": -16, "B": -4, "C": -4, "D": 24}
-    assert (standings["D"][5], standings["D"][6]) == (1, 0)  # capped, golden
+    assert (standings["wuxue"]["D"][5], standings["wuxue"]["D"][6]) == (1, 0)  # capped, golden
 
 
 def test_json_lines_are_json_dumps_of_each_record() -> None:

@@ -48,13 +48,17 @@ def test_stdin_reads_the_same_hand() -> None:
     assert json.loads(out)["net"]["D"] == 320
 
 
-def test_csv_has_players_then_transfers() -> None:
+def test_csv_is_one_table_of_the_players() -> None:
+    # issue 16 #4: one table, a row per player (it was the players, a blank line, then the transfers)
     code, out, _ = run("hand", str(WORKED), "--format", "csv")
     assert code == 0
-    players, transfers = out.strip().split("\n\n")
-    rows = list(csv.DictReader(io.StringIO(players)))
+    assert "\n\n" not in out.strip()
+    rows = list(csv.DictReader(io.StringIO(out)))
     assert {r["player"]: int(r["net"]) for r in rows} == {"A": -128, "B": -64, "C": -128, "D": 320}
-    assert list(csv.DictReader(io.StringIO(transfers)))[1]["amount"] == "64"  # B 2^(2+4)
+    assert [(r["seat"], r["roles"], r["score"]) for r in rows] == [("1", "discarder", "3"), ("2", "", "2"),
+                                                                   ("3", "dealer", "3"), ("4", "winner", "4")]
+    hand_cells = {(r["winner"], r["by"], r["from"], r["dealer"], r["liable"]) for r in rows}
+    assert hand_cells == {("D", "discard", "A", "C", "")}
 
 
 def test_markdown_is_a_github_table() -> None:

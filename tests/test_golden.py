@@ -6,9 +6,13 @@ corpus, through ``settle hand``/``batch``/``session``/``check`` in every format.
 (table, markdown, CSV, stderr) must be the same byte for byte; JSON output the same parsed values,
 which may only gain fields (issue 13's ``steps``, ``cap``, ``score_items`` ...).  This is the one
 test whose expectation is captured output rather than hand-worked values.  Issue 16 changed some of
-it on purpose, and only those entries were captured again: every stderr (``error: FILE:LINE:COL:``,
-"did you mean"), the session tables (the marks column) and the batch outputs that hold a bad hand's message;
-their new values are worked out in tests/test_error_locations.py and tests/test_session_details.py.
+it on purpose, and only those entries were captured again (after checking that nothing else in them
+moved): every stderr (``error: FILE:LINE:COL:``, "did you mean"), the session tables (the marks
+column) and the batch outputs that hold a bad hand's message (#9); every CSV (#4: one table, a row
+per hand and player) and the standings of the batches of several regions (#5: a table per region,
+JSON ``standings_by_region``), with the per-player table's bad-hand rows, which now keep their
+message.  The new values are worked out in tests/test_error_locations.py,
+tests/test_session_details.py and tests/test_spreadsheet.py.
 """
 
 from __future__ import annotations

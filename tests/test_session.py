@@ -413,7 +413,11 @@ def test_session_command_json_and_csv() -> None:
     assert [h["totals"]["B"] for h in out["hands"]] == [20, 20, 20, 0, -4, 86, 84, 76]
     assert out["errors"] == [] and out["stopped"] is None
     csv_text = settle_cli("session", str(SESSIONS / "rushan.yaml"), "-f", "csv").stdout
-    assert "pays,B,D,24" in csv_text and csv_text.splitlines()[0].startswith("hand,id,dealer,rotation_dealer")
+    rows = csv_text.splitlines()  # one table (issue 16 #4): a row per hand and player, 9 hands of 4
+    assert rows[0].startswith("hand,id,region,unit,seat,player,roles,score,net,total,") and len(rows) == 1 + 9 * 4
+    # hand 9, 一炮多响: A 屁胡 1 and B 碰碰胡 2 on D's discard; totals -24+1 and 44-3 (see the Rushan test)
+    assert rows[-4] == "9,r9,rushan,分,1,A,winner,1,1,-23,A;B,discard,D,C,,,"
+    assert rows[-1] == "9,r9,rushan,分,4,D,discarder,,-3,41,A;B,discard,D,C,,,"
 
 
 def test_session_from_json_lines_on_stdin() -> None:

@@ -85,7 +85,7 @@ def test_the_library_settles_a_toy_batch_over_two_workers_and_a_session(installe
     out = io.StringIO()
     totals = run_batch([str(many)], StreamWriter(out, "jsonl"), BatchRun(fmt="jsonl", jobs=2))
     assert totals.hands == 300 and not totals.bad
-    assert totals.standings["北"][0] == 300 * 6
+    assert totals.standings["toy"]["北"][0] == 300 * 6
     assert len(out.getvalue().splitlines()) == 300
     assert [r["net"]["北"] for r in settle_records([hand(by="self_draw")])] == [6]
     # a session: 东 deals, 北 self-draws (+6, deals next), then 南 wins on 北's discard (2 × 2 = 4)

@@ -392,6 +392,8 @@ def hand_command(
     abandon: Annotated[str | None, typer.Option(metavar="NAME", help="逃跑: the player who left (H9)")] = None,
     option: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="house rule: cap=300 (repeat)")] = None,
     max_bytes: MaxBytesOpt = DEFAULT_MAX_BYTES,
+    bom: Annotated[bool, typer.Option("--bom", help="start the CSV with the UTF-8 byte-order mark "
+                                                    "(for Excel)")] = False,
 ) -> None:
     """Settle one hand from a file (or stdin), or from flags.
 
@@ -403,8 +405,9 @@ def hand_command(
     def run() -> None:
         from settle.cli.flags import hand_from_flags, parse_options
         from settle.engine.hand import settle_hand
-        from settle.render import render
+        from settle.render import bom_mark, render
 
+        mark = bom_mark(bom, fmt.value)
         flags = {"region": region, "players": players, "dealer": dealer, "winner": winner, "by": by,
                  "from": from_, "fan": fan, "fans": fans, "opens": opens, "kong": kong, "ready": ready,
                  "fish": fish, "liable": liable, "draw": draw, "abandon": abandon}
@@ -423,7 +426,7 @@ def hand_command(
             raise blame_flags(located(exc) if located else exc, flag_options, file_options) from None
         text = render(result, "json" if fmt.value == "jsonl" else fmt.value, output_lang(lang, fmt.value))
         with output_to(output, [] if file is None else [file]) as out:
-            out.write(text + "\n")
+            out.write(mark + text + "\n")
 
     guarded(run, lang=lang)
 
@@ -486,8 +489,8 @@ def located_in(exc: HandError, lines: dict[Any, int], source: str, raw: bytes) -
                                   raw.decode("utf-8", "replace").removeprefix("\ufeff")))
 
 
-COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check")
-"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check)."""
+COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check", "settle.cli.sample")
+"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check, sample)."""
 
 
 def _register_commands(argv: list[str] | None = None) -> None:

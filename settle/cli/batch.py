@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 BatchFormat = Format
 """``settle batch``'s formats: the shared :class:`settle.cli.options.Format` (one enum for every command)."""
+StandingsOpt = Annotated[bool, typer.Option("--standings", help="print the standings (per region and player) "
+                                                                  "instead of the hands")]
+BomOpt = Annotated[bool, typer.Option("--bom", help="start the CSV with the UTF-8 byte-order mark (for Excel)")]
 
 
 @contextmanager
@@ -170,12 +173,17 @@ def _input_size(files: list[str]) -> int | None:
         return None
 
 
-def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None) -> BatchWriter:
-    """The writer of ``fmt``: tables laid out at the end (``table``, ``markdown``; headings in
-    ``lang`` or the locale's), or the engine's streamed writer (``json``, ``jsonl``, ``csv``)."""
+def _writer(out: IO[str], fmt: BatchFormat, lang: Lang | None, standings: bool = False) -> BatchWriter:
+    """The writer of ``fmt``: the standings only (``--standings``), tables laid out at the end
+    (``table``, ``markdown``; headings in ``lang`` or the locale's), or the engine's streamed writer
+    (``json``, ``jsonl``, ``csv``)."""
     from settle.engine.batch import StreamWriter
     from settle.render.batch import TABLE_FORMATS, TableWriter
 
+    if standings:
+        from settle.render.standings import StandingsWriter
+
+        return StandingsWriter(out, fmt.value, output_lang(lang, fmt.value))
     if fmt.value in TABLE_FORMATS:
         return TableWriter(out, fmt.value, _lang(lang))
     return StreamWriter(out, fmt.value, raw=_raw(out))
@@ -214,11 +222,13 @@ def batch_command(
     strict: Annotated[bool, typer.Option("--strict", help="stop at the first bad hand")] = False,
     input_format: InputFormatOpt = InputFormat.auto,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N",
-                                      help="worker processes that settle: 0 = auto (2 for inputs over 4 MiB), "
+                                      help="worker processes that settle: 0 = auto (every CPU for inputs over 4 MiB), "
                                            "1 = none")] = 0,
     lang: LangOpt = None,
     quiet: QuietOpt = False,
     errors: ErrorsOpt = None,
+    standings: StandingsOpt = False,
+    bom: BomOpt = False,
 ) -> None:
     """Settle many hands: one row per hand, then the standings per player.
 
@@ -255,12 +265,16 @@ def batch_command(
                         _report(problems, lang)
                 progress.update(totals)
 
-            running.keep_problems = fmt.value == "json"
-            settings = BatchRun(fmt=fmt.value, input_format=input_format.value, strict=strict, jobs=jobs,
-                                json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
+            running.keep_problems = fmt.value == "json" and not standings
+            from settle.render import bom_mark
+
+            mark = bom_mark(bom, fmt.value)
+            settings = BatchRun(fmt="standings" if standings else fmt.value, input_format=input_format.value,
+                                strict=strict, jobs=jobs, json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
             try:
                 with _output(output, files) as out:
-                    totals = run_batch(files, _writer(out, fmt, lang), settings, totals=running)
+                    out.write(mark)
+                    totals = run_batch(files, _writer(out, fmt, lang, standings), settings, totals=running)
             except WorkerDied as exc:  # the output file is as it was (#12)
                 progress.done()
                 typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
@@ -298,6 +312,8 @@ def session_command(
                                                   "or its id")] = None,
     quiet: QuietOpt = False,
     errors: ErrorsOpt = None,
+    standings: StandingsOpt = False,
+    bom: BomOpt = False,
 ) -> None:
     """Settle one table's hands in order: per-hand nets, running totals and the settle-up.
 
@@ -322,6 +338,9 @@ def session_command(
         kind = input_format.value
         if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
             kind = "jsonl"
+        from settle.render import bom_mark
+
+        mark = bom_mark(bom, fmt.value)
         report = run_session(iter_documents(raw, source, fmt=kind), source)
         if report.problems:  # the column of each key on its line: FILE:LINE:COL (issue 16 #9)
             from settle.errors import with_columns
@@ -335,10 +354,15 @@ def session_command(
             from settle.render import render
 
             text = render(chosen.result, "json" if fmt.value == "jsonl" else fmt.value, out_lang)
+        elif standings:
+            from settle.render.session import session_standings
+            from settle.render.standings import render_standings
+
+            text = render_standings(session_standings(report), fmt.value, out_lang)
         else:
             text = render_session(report, fmt.value, out_lang, details=details)
         with _output(output, [file]) as out:
-            out.write(text + "\n")
+            out.write(mark + text + "\n")
         if fmt == Format.csv and report.warnings and not quiet:
             typer.echo("\n".join(f"warning: {w}" for w in report.texts(problem_lang(lang))[0]), err=True)
         if report.bad:

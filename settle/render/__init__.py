@@ -1,8 +1,8 @@
 """Rendering settlements as table, JSON, CSV or Markdown.  No settlement logic here.
 
 ``table`` and ``markdown`` go through tabulate (imported lazily: it is slow to import);
-``json`` is HAND-FORMAT.md's output object; ``csv`` is the players table then the
-transfers table, separated by a blank line.  Labels are English with the Chinese
+``json`` is HAND-FORMAT.md's output object; ``csv`` is one table, a row per player
+(:mod:`settle.engine.csvrows`, the columns of ``settle batch``'s CSV).  Labels are English with the Chinese
 beside them (``lang="en"``) or Chinese only (``lang="zh"``); JSON keys stay canonical.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from settle.core import Settlement, Step
-from settle.errors import Problem
+from settle.errors import HandError, Problem
 from settle.rules.registry import get_region
 
 FORMATS = ("table", "json", "csv", "markdown")
@@ -47,6 +47,20 @@ HEADINGS: dict[str, tuple[str, str]] = {
 }
 
 UNIT_NAMES = {"番": "fans", "斤": "jin", "分": "points"}
+
+UTF8_BOM = "\ufeff"
+"""The byte-order mark ``--bom`` writes before CSV (EF BB BF in UTF-8): Excel then reads the file as
+UTF-8 instead of the locale's code page, so 东南西北 are not garbled (issue 16 #4)."""
+
+
+def bom_mark(bom: bool, fmt: str) -> str:
+    """What to write before the output: :data:`UTF8_BOM` when ``bom`` is asked for, else ``""``.
+    Raises :class:`~settle.errors.HandError` (bad input) for ``bom`` with another ``fmt`` than ``csv``."""
+    if not bom:
+        return ""
+    if fmt != "csv":
+        raise HandError.at((), f"--bom is for --format csv (a byte-order mark does not belong in {fmt} output)")
+    return UTF8_BOM
 
 
 def ending_words(end: tuple[str, str | None], region: str, lang: str) -> str:
@@ -163,20 +177,17 @@ def _dealer_line(result: Settlement, lang: str) -> str:
     return f"{heading('next_dealer', lang)}: {result.next_dealer}"
 
 
-def render_csv(result: Settlement, lang: str) -> str:
-    """Players (player, role, score, net), a blank line, then transfers (from, to, amount, why)."""
+def render_csv(result: Settlement, lang: str = "en") -> str:
+    """One table, a row per player (issue 16 #4): the columns of ``settle batch --format csv``
+    (:data:`settle.engine.csvrows.HAND_COLUMNS`: id, region, unit, seat, player, roles, score, net,
+    winner, by, from, dealer, liable, error), the cells in the hand file's words whatever ``lang``.
+    The payments and their explanations are in the other formats."""
+    from settle.engine.csvrows import HAND_COLUMNS, hand_rows
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["player", "role", "score", "net"])
-    for name in result.players:
-        writer.writerow([name, role_text(result, name, lang), result.scores.get(name, ""), result.net[name]])
-    buf.write("\n")
-    writer.writerow(["from", "to", "amount", "why"])
-    for t in result.transfers:
-        writer.writerow([t.payer, t.payee, t.amount, t.text(lang)])
-    if result.forfeit is not None:
-        f = result.forfeit
-        writer.writerow([f.payer, "", f.amount, f.catalog.why(f.steps, lang)])
+    writer.writerow(HAND_COLUMNS)
+    writer.writerows(hand_rows(result.id, result))
     return buf.getvalue().rstrip("\n")
 
 

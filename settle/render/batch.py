@@ -11,23 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import IO, Any
 
-from settle.engine.batch import STANDING_KEYS, Chunk, Totals, ranked
+from settle.engine.batch import Chunk, Totals
 from settle.errors import counted
 from settle.render import ending_words
+from settle.render.standings import STANDING_LABELS, standings_tables
+
+__all__ = ["HAND_LABELS", "STANDING_LABELS", "TABLE_FORMATS", "TableWriter", "hand_table", "heading"]
 
 TABLE_FORMATS = ("table", "markdown")
 """The formats :class:`TableWriter` writes (``markdown`` is tabulate's ``github`` style)."""
 
-STANDING_LABELS: dict[str, tuple[str, str]] = {
-    "player": ("玩家", "player"),
-    "net": ("总输赢", "net"),
-    "hands": ("局数", "hands"),
-    "won": ("胡", "won"),
-    "dealt_in": ("点炮/放冲", "dealt in"),
-    "liable": ("包", "liable"),
-    "capped": ("封顶", "capped"),
-    "golden": ("金顶", "golden"),
-}
 HAND_LABELS: dict[str, tuple[str, str]] = {
     "id": ("局", "id"),
     "region": ("地区", "region"),
@@ -72,7 +65,8 @@ class TableWriter:
         self.out.flush()
 
     def tables(self, totals: Totals) -> str:
-        """The hands table, the standings table and the summary line, joined by blank lines."""
+        """The hands table, the standings (a table per region, :func:`settle.render.standings.standings_tables`)
+        and the summary line, joined by blank lines."""
         from tabulate import tabulate
 
         style = "github" if self.fmt == "markdown" else "simple"
@@ -80,12 +74,8 @@ class TableWriter:
         per_player = head[-1] != heading(HAND_LABELS, "net", self.lang)
         align = ("left",) * 4 + ("right" if per_player else "left",) * (len(head) - 4)
         blocks = [tabulate(rows, head, tablefmt=style, disable_numparse=True, colalign=align)] if rows else []
-        s_head = [heading(STANDING_LABELS, k, self.lang) for k in ("player", *STANDING_KEYS)]
-        s_rows = [[name, _signed(v["net"]), *(v[k] for k in STANDING_KEYS[1:])]
-                  for name, v in ranked(totals.standings)]
-        if s_rows:  # no hand settled (--strict at a first bad hand): no empty standings table
-            blocks.append(tabulate(s_rows, s_head, tablefmt=style, disable_numparse=True,
-                                   colalign=("left", *["right"] * len(STANDING_KEYS))))
+        if totals.standings:  # no hand settled (--strict at a first bad hand): no empty standings table
+            blocks.append(standings_tables(totals.standings, style, self.lang))
         if self.lang == "zh":
             summary = f"共 {totals.hands} 局，结算 {totals.hands - totals.bad} 局，{totals.bad} 局有误"
             if totals.stopped:
@@ -117,14 +107,15 @@ def bad_row(row: list[Any], problems: list[Any], lang: str) -> list[Any]:
 def hand_table(rows: list[list[Any]], lang: str) -> tuple[list[str], list[list[Any]]]:
     """Headings and rows for the hands table, from :func:`settle.engine.batch.table_row` rows: one
     column per player when every hand has the same players, else one ``net`` column reading
-    ``A -128, B -64, ...``."""
+    ``A -128, B -64, ...``.  A bad hand's ``how`` reads ``bad hand: PATH``, and its message is in the
+    ``net`` column, or, one column per player, after the path (``bad hand: PATH: message``)."""
     names = _same_players(rows)
     head = [heading(HAND_LABELS, k, lang) for k in ("id", "region", "winner", "how")]
     rows = [[*row[:3], ending_words(row[3], row[1], lang) if isinstance(row[3], tuple) else row[3], *row[4:]]
             for row in rows]
     if names is not None:
-        out = [[*row[:4], *(_signed(row[4][n]) if isinstance(row[4], dict) else "" for n in names)]
-               for row in rows]
+        out = [[*row[:4], *(_signed(row[4][n]) for n in names)] if isinstance(row[4], dict)
+               else [*row[:3], f"{row[3]}: {row[4]}", *([""] * len(names))] for row in rows]
         return head + names, out
     out = [[*row[:4], ", ".join(f"{n} {_signed(v)}" for n, v in row[4].items())
             if isinstance(row[4], dict) else row[4]] for row in rows]

@@ -2,8 +2,8 @@
 
 Tables and Markdown hold the per-hand nets (with a ``marks`` column for 承包, caps and forfeits when a
 hand has one), the running totals, the warnings and stop notes, every hand's payments with their
-``why`` (``details``), and the settle-up; CSV holds the hands then the settle-up; JSON is
-:func:`session_dict`.  English
+``why`` (``details``), and the settle-up; CSV is one table, a row per hand and player with the running
+totals (:func:`render_csv`); JSON is :func:`session_dict`.  English
 (with the Chinese words of the rules where they name a thing) or Chinese (``lang="zh"``).
 """
 
@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from settle.core import Settlement, Step
-from settle.engine.batch import ending, how, winners
+from settle.engine.batch import Standings, ending, how, tally, winners
 from settle.engine.messages import ENGINE
 from settle.engine.session import SessionHand, SessionReport
 from settle.errors import Problem, counted
@@ -192,23 +192,33 @@ def _dealer_cell(hand: SessionHand, zh: bool = False) -> str:
 
 
 def render_csv(report: SessionReport) -> str:
-    """Hands (hand, id, dealer, rotation_dealer, result, net_<player>..., total_<player>...),
-    a blank line, then the settle-up (action, from, to, amount)."""
+    """One table (issue 16 #4): a row per hand and player in :data:`settle.engine.csvrows.SESSION_COLUMNS`
+    (hand, id, region, unit, seat, player, roles, score, net, total: the running total, winner, by,
+    from, dealer, rotation_dealer, liable, error), then one row per bad hand with its ``id`` and
+    ``error`` (problems without a hand, such as a bad header's, in one row without an id).  The
+    settle-up is in the other formats; ``--standings`` gives each player's totals."""
     import csv
     import io
 
-    names = report.players
+    from settle.engine.csvrows import SESSION_COLUMNS, error_row, session_rows
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["hand", "id", "dealer", "rotation_dealer", "result",
-                     *(f"net_{n}" for n in names), *(f"total_{n}" for n in names)])
+    writer.writerow(SESSION_COLUMNS)
     for h in report.hands:
-        writer.writerow([h.number, h.label, h.dealer, h.rotation or "", result_text(h.result),
-                         *(h.result.net.get(n, "") for n in names), *(h.totals.get(n, 0) for n in names)])
-    buf.write("\n")
-    writer.writerow(["action", "from", "to", "amount"])
-    for name, amount in report.forfeits.items():
-        writer.writerow(["forfeits", name, "", amount])
-    for p in report.settle_up:
-        writer.writerow(["pays", p.payer, p.payee, p.amount])
+        writer.writerows(session_rows(h.number, h.label, h.result, h.totals, h.rotation))
+    bad: dict[str | None, list[Problem]] = {}
+    for problem in report.problems:
+        bad.setdefault(problem.hand, []).append(problem)
+    for label, problems in bad.items():
+        writer.writerow(error_row(label, problems, len(SESSION_COLUMNS), at=1))
     return buf.getvalue().rstrip("\n")
+
+
+def session_standings(report: SessionReport) -> Standings:
+    """The standings of a session's settled hands (:func:`settle.engine.batch.tally` of each): one region,
+    each player's total net (forfeits included), hands, wins, deal-ins, liability and caps."""
+    standings: Standings = {}
+    for hand in report.hands:
+        tally(standings, hand.result)
+    return standings

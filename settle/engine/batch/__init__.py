@@ -15,10 +15,11 @@ The package, by concern:
 * :mod:`.pool`: the ordered worker pool (:func:`ordered_map`, :func:`worker_count`), and
   :func:`chunk_map`, which brings the workers' output back through shared memory;
   :class:`WorkerDied` is what :func:`run_batch` raises when a worker process was killed;
-* :mod:`.standings`: :data:`Standings`, ``player -> [net, hands, won, dealt_in, liable, capped,
-  golden]`` (:data:`STANDING_KEYS`), and how hands add to them;
+* :mod:`.standings`: :data:`Standings`, ``region -> player -> [net, hands, won, dealt_in, liable,
+  capped, golden]`` (:data:`STANDING_KEYS`; one group per region, issue 16 #5), and how hands add to them;
 * :mod:`.encode`: :class:`Chunk` (consecutive hands settled and encoded: what worker processes
-  return), :class:`Totals` (the chunks added up), JSON lines, CSV rows and table rows;
+  return), :class:`Totals` (the chunks added up), JSON lines, CSV rows (:mod:`settle.engine.csvrows`)
+  and table rows;
 * :mod:`.write`: the :class:`BatchWriter` protocol and :class:`StreamWriter` (JSON Lines, JSON,
   CSV); the table/Markdown writer is :class:`settle.render.batch.TableWriter`;
 * :mod:`.run`: :func:`run_batch` and the worker entry points.
@@ -32,11 +33,11 @@ from __future__ import annotations
 from settle.engine.batch.encode import (
     BATCH_FORMATS,
     CSV_HEADER,
-    CSV_SEATS,
     HOW_ZH,
     Chunk,
     Totals,
     csv_line,
+    csv_rows,
     encode,
     ending,
     how,
@@ -73,14 +74,23 @@ from settle.engine.batch.run import (
     settle_input,
     settle_records,
 )
-from settle.engine.batch.standings import STANDING_KEYS, Standings, cap_hits, merge_standings, ranked, tally
-from settle.engine.batch.write import STREAMED_FORMATS, BatchWriter, StreamWriter, standings_csv
+from settle.engine.batch.standings import (
+    STANDING_KEYS,
+    Group,
+    Standings,
+    cap_hits,
+    merge_standings,
+    ranked,
+    region_unit,
+    standings_by_region,
+    tally,
+)
+from settle.engine.batch.write import STREAMED_FORMATS, BatchWriter, StreamWriter, standings_json
 
 __all__ = [
     "BATCH_FORMATS",
     "BLOCK_BYTES",
     "CSV_HEADER",
-    "CSV_SEATS",
     "HOW_ZH",
     "INPUT_FORMATS",
     "JSONL_SUFFIXES",
@@ -92,6 +102,7 @@ __all__ = [
     "BatchRun",
     "BatchWriter",
     "Chunk",
+    "Group",
     "InputChanged",
     "Outcome",
     "Standings",
@@ -101,6 +112,7 @@ __all__ = [
     "cap_hits",
     "chunk_map",
     "csv_line",
+    "csv_rows",
     "document_chunks",
     "document_outcomes",
     "documents_task",
@@ -122,12 +134,14 @@ __all__ = [
     "ordered_map",
     "ranked",
     "record",
+    "region_unit",
     "run_batch",
     "settle_data",
     "settle_input",
     "settle_records",
     "sniff_jsonl",
-    "standings_csv",
+    "standings_by_region",
+    "standings_json",
     "table_row",
     "tally",
     "winners",

@@ -7,7 +7,7 @@ Shapes:
 * :class:`Totals` is every chunk of a run added up: hand counts, standings, problems;
 * a JSON line is the text of :func:`record`'s dict (:func:`json_line`: :meth:`Settlement.json_text`
   for a settled hand, the :mod:`json` encoder for a bad one);
-  a CSV row is :data:`CSV_HEADER`'s columns through :mod:`csv` (:func:`csv_line`); a table row
+  a hand's CSV rows are :data:`CSV_HEADER`'s columns through :mod:`csv` (:func:`csv_line`); a table row
   (:func:`table_row`) is data that :mod:`settle.render.batch` lays out.
 """
 
@@ -22,9 +22,12 @@ from settle.core import Settlement
 from settle.core.text import dumps
 from settle.engine.batch.outcome import Outcome
 from settle.engine.batch.standings import Standings, merge_standings, tally
+from settle.engine.csvrows import HAND_COLUMNS, error_row, hand_rows
 from settle.errors import Problem, format_path
 
-BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown")
+BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown", "standings")
+"""What a batch's chunks can be encoded for; ``standings`` encodes nothing per hand (``--standings``:
+only the standings are written, by :class:`settle.render.standings.StandingsWriter`)."""
 
 
 @dataclass
@@ -136,10 +139,16 @@ def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None
         writer = csv.writer(sink, lineterminator="\n")  # one writer for the chunk's rows
 
         def line(outcome: Outcome) -> str:
-            writer.writerow(csv_row(outcome, lang))
-            return sink.text
+            writer.writerows(csv_rows(outcome))
+            return sink.take()
 
         return line
+    if fmt == "standings":  # only the standings are written (--standings): nothing per hand
+
+        def nothing(outcome: Outcome) -> str:
+            return ""
+
+        return nothing
     return None
 
 
@@ -234,43 +243,44 @@ def _path_text(problem: Problem) -> str:
     return format_path(problem.path)
 
 
-CSV_SEATS = 4
-CSV_HEADER = ["id", "region", "winner", "how",
-              *[f"{kind}_{i}" for i in range(1, CSV_SEATS + 1) for kind in ("player", "net")], "error"]
-"""CSV columns: fixed seat columns (player_1, net_1, ... player_4, net_4) so rows stream."""
+CSV_HEADER = list(HAND_COLUMNS)
+"""CSV columns (:data:`settle.engine.csvrows.HAND_COLUMNS`): one row per hand and player, a bad hand one
+row with its ``error`` (issue 16 #4)."""
 
 
-def csv_row(outcome: Outcome, lang: str = "en") -> list[Any]:
-    """One hand's CSV fields, in :data:`CSV_HEADER` columns (``how`` in ``lang``; seats padded with ``""``)."""
-    label, region, winner, ended, net = table_row(outcome)
-    seats: list[Any] = []
-    error = ""
-    if isinstance(net, dict):
-        ended = how_text(ended, lang)
-        for name, amount in net.items():
-            seats += [name, amount]
-    else:
-        error = "; ".join(f"{_path_text(p)}: {p.message}" for p in outcome.error.problems)  # type: ignore[union-attr]
-        ended = ""
-    seats += [""] * (2 * CSV_SEATS - len(seats))
-    return [label, region, winner, ended, *seats, error]
+def csv_rows(outcome: Outcome) -> list[list[Any]]:
+    """One hand's CSV rows in :data:`CSV_HEADER` columns: a row per player (:func:`settle.engine.csvrows.hand_rows`),
+    or the bad hand's one row with its ``error`` (:func:`settle.engine.csvrows.error_row`)."""
+    result = outcome.result
+    if result is None:
+        assert outcome.error is not None
+        return [error_row(outcome.label, outcome.error.problems)]
+    return hand_rows(outcome.label, result)
 
 
 def csv_line(outcome: Outcome, lang: str = "en") -> str:
-    """One CSV row (with its newline) for a hand, in :data:`CSV_HEADER` columns (:func:`csv_row` through :mod:`csv`)."""
+    """The CSV text of one hand (each row with its newline), in :data:`CSV_HEADER` columns (:func:`csv_rows`
+    through :mod:`csv`).  The cells are the hand file's words in any ``lang``."""
     sink = _LastWrite()
-    csv.writer(sink, lineterminator="\n").writerow(csv_row(outcome, lang))
-    return sink.text
+    csv.writer(sink, lineterminator="\n").writerows(csv_rows(outcome))
+    return sink.take()
 
 
 class _LastWrite:
-    """A file for :func:`csv.writer` that keeps the text of the last write (the writer writes each row once)."""
+    """A file for :func:`csv.writer` that keeps what was written since the last :meth:`take` (the writer
+    writes each row once)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("pieces",)
 
     def __init__(self) -> None:
-        self.text = ""
+        self.pieces: list[str] = []
 
     def write(self, text: str) -> int:
-        self.text = text
+        self.pieces.append(text)
         return len(text)
+
+    def take(self) -> str:
+        """The text written since the last call, and forget it."""
+        text = "".join(self.pieces)
+        self.pieces.clear()
+        return text

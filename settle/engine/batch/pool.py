@@ -28,12 +28,20 @@ SLOT_BYTES = 8 << 20
 
 
 def worker_count() -> int:
-    """Worker processes for ``jobs=0``: the CPUs this process may use, at most 2 (see bench/)."""
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cpus = os.cpu_count() or 1
-    return max(1, min(2, cpus))
+    """Worker processes for ``jobs=0``: every CPU this process may run on (issue 16 #12), at least 1.
+
+    ``os.process_cpu_count`` where Python has it (3.13: the affinity mask, and ``PYTHON_CPU_COUNT``),
+    else ``os.sched_getaffinity`` (Linux: a ``taskset`` or a container's cpuset is honoured), else
+    ``os.cpu_count``."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        cpus = counter()
+    else:
+        try:
+            cpus = len(os.sched_getaffinity(0))
+        except AttributeError:  # not on Linux
+            cpus = os.cpu_count()
+    return max(1, cpus or 1)
 
 
 def forks() -> bool:

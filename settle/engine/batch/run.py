@@ -56,7 +56,8 @@ class BatchRun:
     ``fmt``: output format (:data:`~settle.engine.batch.encode.BATCH_FORMATS`), what the chunks
     are encoded for; ``input_format``: ``auto`` (``.jsonl`` and ``.ndjson`` by name, stdin
     sniffed, else :mod:`settle.loader` decides) or forced; ``strict``: stop at the first bad
-    hand; ``jobs``: worker processes that settle (0 = auto: up to 2 once the input passes
+    hand; ``jobs``: worker processes that settle (0 = auto: every CPU this process may run on,
+    :func:`~settle.engine.batch.pool.worker_count`, once the input passes
     :data:`PARALLEL_BYTES`; 1 = none); ``json_lang``: the explanations' language in JSON output
     (English unless ``--lang zh`` is given, so the bytes never depend on the locale);
     ``on_chunk``: called after each chunk with the running :class:`Totals` and the chunk

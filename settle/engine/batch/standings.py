@@ -1,35 +1,47 @@
-"""The standings of a batch: per player, total net and counts of wins, deal-ins, liability and caps.
+"""The standings of a batch: per region and player, total net and counts of wins, deal-ins, liability and caps.
 
-:data:`Standings` is ``player -> [net, hands, won, dealt_in, liable, capped, golden]``
-(:data:`STANDING_KEYS`, in that order), players in first-seen order.
+:data:`Standings` is ``region -> player -> [net, hands, won, dealt_in, liable, capped, golden]``
+(:data:`STANDING_KEYS`, in that order), regions and players in first-seen order.  Each region is a
+group of its own: the amounts of two regions are in different units (番 of Wuhan, 斤 of Wuxue ...)
+and are never added together (issue 16 #5).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from settle.core import GOLDEN_CAPS, Settlement
+from settle.rules.registry import get_region
 
 STANDING_KEYS = ("net", "hands", "won", "dealt_in", "liable", "capped", "golden")
 """Per player: total net (points), hands played, hands won, 点炮/放冲 given (discarder or robbed
 player, G6), times liable (包牌/承包), hands won with a capped payment (封顶), and hands won with
 a golden cap (金顶/金鼎/光明顶)."""
 
-Standings = dict[str, list[int]]
+Group = dict[str, list[int]]
+"""One region's standings: ``player -> [net, hands, won, dealt_in, liable, capped, golden]``."""
+Standings = dict[str, Group]
+"""``region key -> player -> row`` (:data:`Group`): one group per region, in first-seen order."""
 
 
 def tally(standings: Standings, result: Settlement) -> None:
-    """Add one settled hand to ``standings`` (see :data:`STANDING_KEYS`), read from the result's fields
-    (``net``, ``roles``, and the transfers' ``cap`` for a winner), never from its text."""
+    """Add one settled hand to its region's group of ``standings`` (see :data:`STANDING_KEYS`), read from
+    the result's fields (``region``, ``net``, ``roles``, and the transfers' ``cap`` for a winner), never
+    from its text."""
+    group = standings.get(result.region)
+    if group is None:
+        group = standings[result.region] = {}
     for name, amount in result.net.items():
-        row = standings.get(name)
+        row = group.get(name)
         if row is None:
-            standings[name] = [amount, 1, 0, 0, 0, 0, 0]
+            group[name] = [amount, 1, 0, 0, 0, 0, 0]
         else:
             row[0] += amount
             row[1] += 1
     for name, roles in result.roles.items():
         if not roles:
             continue
-        row = standings[name]
+        row = group[name]
         for role in roles:
             if role == "winner":
                 row[2] += 1
@@ -56,17 +68,38 @@ def cap_hits(result: Settlement, winner: str) -> tuple[bool, bool]:
 
 
 def merge_standings(into: Standings, other: Standings) -> None:
-    """Add ``other`` into ``into``, keeping first-seen player order."""
-    for name, row in other.items():
-        mine = into.get(name)
+    """Add ``other`` into ``into`` region by region, keeping first-seen region and player order."""
+    for region, group in other.items():
+        mine = into.get(region)
         if mine is None:
-            into[name] = list(row)
-        else:
-            for i, n in enumerate(row):
-                mine[i] += n
+            into[region] = {name: list(row) for name, row in group.items()}
+            continue
+        for name, row in group.items():
+            kept = mine.get(name)
+            if kept is None:
+                mine[name] = list(row)
+            else:
+                for i, n in enumerate(row):
+                    kept[i] += n
 
 
-def ranked(standings: Standings) -> list[tuple[str, dict[str, int]]]:
-    """Players by total net, highest first (ties keep first-seen order), as key -> value dicts."""
-    order = sorted(standings.items(), key=lambda item: -item[1][0])
+def ranked(group: Group) -> list[tuple[str, dict[str, int]]]:
+    """One region's players by total net, highest first (ties keep first-seen order), as key -> value dicts."""
+    order = sorted(group.items(), key=lambda item: -item[1][0])
     return [(name, dict(zip(STANDING_KEYS, row, strict=True))) for name, row in order]
+
+
+def standings_by_region(standings: Standings) -> dict[str, dict[str, Any]]:
+    """The JSON form of the standings (issue 16 #5): ``region -> {"unit": 番|斤|分, "players": {player ->
+    {net, hands, won, dealt_in, liable, capped, golden}}}``, regions in first-seen order, players by net
+    (:func:`ranked`); ``unit`` is the region's unit (:attr:`settle.rules.registry.Region.unit`)."""
+    return {region: {"unit": region_unit(region), "players": dict(ranked(group))}
+            for region, group in standings.items()}
+
+
+def region_unit(region: str) -> str:
+    """The unit of a region key (番, 斤, 分), ``""`` for a region the registry does not know."""
+    try:
+        return get_region(region).unit
+    except KeyError:
+        return ""

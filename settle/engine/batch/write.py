@@ -7,14 +7,12 @@ The table and Markdown writer lays its rows out at the end and is presentation: 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from typing import IO, Protocol
 
 from settle.engine.batch.encode import CSV_HEADER, Chunk, Totals
-from settle.engine.batch.standings import STANDING_KEYS, Standings, ranked
+from settle.engine.batch.standings import Standings, ranked, standings_by_region
 
 STREAMED_FORMATS = ("json", "jsonl", "csv")
 """The formats :class:`StreamWriter` writes: each chunk goes out as it comes."""
@@ -51,9 +49,12 @@ class StreamWriter:
     the chunks' bytes are written to it directly, ``out`` flushed before each, so that no text is
     decoded and encoded again (issue 14).
 
-    JSON is ``{"hands": [...], "standings": {...}, "errors": [...]}``; CSV is the hands
-    (:data:`~settle.engine.batch.encode.CSV_HEADER`), a blank line, then the standings
-    (:func:`standings_csv`); JSON Lines is one object per hand and nothing else.
+    JSON is ``{"hands": [...], "standings": {...}, "standings_by_region": {...}, "errors": [...]}``
+    (``standings``, player -> totals, only when the hands are of one region: amounts of two regions
+    are never added, issue 16 #5; ``standings_by_region`` always, :func:`standings_by_region`); CSV is
+    one table, the hands' rows (:data:`~settle.engine.batch.encode.CSV_HEADER`; the standings are
+    ``--standings``, :class:`settle.render.standings.StandingsWriter`); JSON Lines is one object per
+    hand and nothing else.
     Raises ValueError for a format not in :data:`STREAMED_FORMATS`.
     """
 
@@ -86,22 +87,20 @@ class StreamWriter:
         self.items += chunk.hands
 
     def finish(self, totals: Totals) -> None:
-        """Write the standings (and, for JSON, the errors) after the last hand, and flush."""
+        """For JSON, write the standings and the errors after the last hand; flush."""
         if self.fmt == "json":
-            standings = json.dumps(dict(ranked(totals.standings)), ensure_ascii=False)
-            errors = json.dumps([p.as_dict() for p in totals.problems], ensure_ascii=False)
-            self.out.write(f'\n],\n"standings": {standings},\n"errors": {errors}}}\n')
-        elif self.fmt == "csv":
-            self.out.write("\n" + standings_csv(totals.standings))
+            self.out.write(f"\n],\n{standings_json(totals.standings)}"
+                           f'"errors": {json.dumps([p.as_dict() for p in totals.problems], ensure_ascii=False)}}}\n')
         self.out.flush()
 
 
-def standings_csv(standings: Standings) -> str:
-    """The standings as CSV rows (with a header row, each row ending in a newline):
-    ``player,net,hands,won,dealt_in,liable,capped,golden``, highest net first."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["player", *STANDING_KEYS])
-    for name, v in ranked(standings):
-        writer.writerow([name, *(v[k] for k in STANDING_KEYS)])
-    return buf.getvalue()
+def standings_json(standings: Standings) -> str:
+    """The standings members of a batch's JSON, each followed by ``,\n``: ``"standings": {player ->
+    totals}`` when the hands are of at most one region (as before issue 16), then ``"standings_by_region":
+    {region -> {"unit", "players"}}`` (:func:`~settle.engine.batch.standings.standings_by_region`)."""
+    out = ""
+    if len(standings) <= 1:
+        flat = dict(ranked(next(iter(standings.values())))) if standings else {}
+        out = f'"standings": {json.dumps(flat, ensure_ascii=False)},\n'
+    grouped = json.dumps(standings_by_region(standings), ensure_ascii=False)
+    return out + f'"standings_by_region": {grouped},\n'

@@ -1,0 +1,46 @@
+"""``settle sample``: random valid hands as JSON Lines, for trying ``settle batch``, for benchmarks and
+for engine examples (issue 16 #11).
+
+Registered on :data:`settle.cli.app` when :func:`settle.cli.main` imports this module; the hands come
+from :func:`settle.engine.sample.sample_hands` (the generator ``bench/bench_batch.py`` uses too).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from settle.cli import Command, app, guarded, late_help, region_choices
+
+
+@app.command("sample", cls=Command)
+def sample_command(
+    n: Annotated[int, typer.Option("--n", "-n", min=0, help="how many hands")] = 100,
+    region: Annotated[str | None, typer.Option(help=late_help(region_choices))] = None,
+    seed: Annotated[int, typer.Option(help="the random seed: the same seed gives the same hands")] = 1,
+) -> None:
+    """Print N random valid hands as JSON Lines (ids h1 ... hN), the regions in turn or one region.
+
+    Example: settle sample --n 5000 --seed 7 > hands.jsonl && settle batch hands.jsonl
+    """
+
+    def run() -> None:
+        import json
+        import sys
+
+        from settle.engine.sample import sample_hands
+
+        hands = sample_hands(n, seed, region)
+        out = sys.stdout
+        lines: list[str] = []
+        for hand in hands:
+            lines.append(json.dumps(hand, ensure_ascii=False))
+            if len(lines) == 10_000:
+                out.write("\n".join(lines) + "\n")
+                lines.clear()
+        if lines:
+            out.write("\n".join(lines) + "\n")
+        out.flush()
+
+    guarded(run)
