@@ -396,7 +396,7 @@ def _load_file(file: str, flags: dict[str, Any],
     return doc.data, lambda exc: exc.located(doc.lines, source=source)
 
 
-COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check")
+COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check", "settle.cli.serve")
 """Modules that register more commands on :data:`app` (batch/session, schema/rules, check)."""
 
 
