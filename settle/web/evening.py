@@ -159,14 +159,14 @@ def documents(header: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
                             "players": list(header["players"])}
     if header.get("options"):
         head["options"] = dict(header["options"])
-    out = [Document(head, {(): 1}, source, 0)]
+    out = [Document(head, {}, source, 0)]
     for number, hand in enumerate(hands, 1):
         data = {"id": number, **{k: v for k, v in hand.items() if k != "id"}}
         if dealers is not None and number <= len(dealers):
             data["dealer"] = dealers[number - 1]
         elif number == 1 and "dealer" not in data:
             data["dealer"] = header["dealer"]
-        out.append(Document(data, {(): 1}, source, number))
+        out.append(Document(data, {}, source, number))
     return out
 
 
@@ -283,14 +283,15 @@ def hand_from_form(region: Region, players: Sequence[str], form: Mapping[str, An
     if how == "draw":
         data["draw"] = True
     elif how == "abandon":
-        data["abandon"] = {"by": get("leaver") or ""}
+        leaver = get("leaver")
+        data["abandon"] = {"by": leaver} if leaver else {}
     elif how:
         winners = [w for w in _all(form, "winner") if w]
         wins = []
         for winner in winners or [""]:
-            win: dict[str, Any] = {"winner": winner, "by": how}
-            if how != "self_draw":
-                win["from"] = get("from") or ""
+            win: dict[str, Any] = {"winner": winner, "by": how} if winner else {"by": how}
+            if how != "self_draw" and get("from"):
+                win["from"] = get("from")
             fans = [f for f in _all(form, f"fan:{winner}") if f]
             if fans:
                 win["fans"] = fans
