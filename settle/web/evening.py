@@ -70,15 +70,17 @@ def option_fields(region: Region) -> list[OptionField]:
 
 def options_from_form(region: Region, form: Mapping[str, Any]) -> dict[str, Any]:
     """The options a set-up or what-if form gives (``opt:KEY`` fields), only those that differ from
-    the default; a number field that is not a whole number stays text, so validation names it."""
+    the default; a number field that is not a whole number stays text, so validation names it.  A
+    yes/no option is ``true`` or ``false`` (the page sends a hidden ``false`` before each checkbox, so
+    the last value wins); an option the form does not name keeps its default."""
     out: dict[str, Any] = {}
     for f in option_fields(region):
         given = form.get(f"opt:{f.key}")
         raw = given if isinstance(given, str) else None
-        if f.kind == "bool":
-            value: Any = raw == "true"
-        elif raw is None or raw.strip() == "":
+        if raw is None or (f.kind != "bool" and raw.strip() == ""):
             continue
+        if f.kind == "bool":
+            value: Any = raw == "true" if raw in ("true", "false") else raw
         elif f.kind == "number":
             value = _number(raw)
         else:

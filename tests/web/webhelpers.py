@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 with warnings.catch_warnings():  # starlette 1.x suggests httpx2 for its test client; httpx works the same
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 SEATS = "东南西北"
@@ -114,7 +114,7 @@ def page_totals(page: Any) -> dict[str, int]:
 
 def client_for(app: Any) -> TestClient:
     """A test client with this browser's CSRF cookie set (by a first page load)."""
-    client = TestClient(app)
+    client = TestClient(app, headers={"Accept-Language": "en"})
     client.get("/")
     return client
 

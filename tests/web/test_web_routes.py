@@ -1,0 +1,281 @@
+"""The page's routes without a browser (Starlette's test client): set-up validation, the read-only
+link refused on every write, CSRF, request bounds, escaping, stale writes, import/export/CSV, what-if,
+languages, the chart and the per-player figures (issue 17)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from webhelpers import TestClient, client_for, csrf
+
+from settle.web import create_app
+from settle.web.app import MAX_BODY
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTLE = [sys.executable, "-m", "settle"]
+
+# fixtures/session/wuhan.yaml hands 1-7 as the page's form fields (stated 番 totals).
+WUHAN_FORMS: list[dict[str, Any]] = [
+    {"how": "self_draw", "winner": "D", "totals": "1012"},
+    {"how": "discard", "winner": "B", "from": "C", "totals": "0211"},
+    {"how": "draw"},
+    {"how": "discard", "winner": "A", "from": "D", "totals": "3102"},
+    {"how": "self_draw", "winner": "C", "totals": "1130"},
+    {"how": "discard", "winner": "D", "from": "A", "totals": "2013"},
+    {"how": "discard", "winner": "B", "from": "A", "totals": "4524"},
+]
+
+
+def setup(client: TestClient, region: str = "wuhan", players: str = "ABCD", **options: str) -> str:
+    data = {"csrf": csrf(client), "region": region, "seats": str(len(players)), "dealer": "0", "name": "t"}
+    data.update({f"player:{i}": p for i, p in enumerate(players)})
+    data.update({f"opt:{k}": v for k, v in options.items()})
+    response = client.post("/new", data=data, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"])
+
+
+def hand_fields(client: TestClient, url: str, hand: dict[str, Any], edit: str | None = None) -> dict[str, Any]:
+    page = client.get(f"{url}/hand" + (f"?edit={edit}" if edit else "")).text
+    fields: dict[str, Any] = {"csrf": csrf(client), "form_id": _hidden(page, "form_id"),
+                              "version": _hidden(page, "version"), "how": hand["how"]}
+    if edit:
+        fields["edit"] = edit
+    for key in ("winner", "from", "leaver"):
+        if key in hand:
+            fields[key] = hand[key]
+    if "totals" in hand:
+        fields["count"] = "stated"
+        fields.update({f"total:{p}": n for p, n in zip("ABCD", hand["totals"], strict=True)})
+    return fields
+
+
+def _hidden(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', page)
+    assert found, name
+    return found.group(1)
+
+
+def save(client: TestClient, url: str, hand: dict[str, Any]) -> Any:
+    return client.post(f"{url}/hands", data=hand_fields(client, url, hand), follow_redirects=False)
+
+
+def evening(client: TestClient, url: str, hands: list[dict[str, Any]]) -> None:
+    for hand in hands:
+        assert save(client, url, hand).status_code == 303
+
+
+def totals(page: str) -> dict[str, int]:
+    section = page[page.index('id="totals"'):page.index('id="settle"')]
+    return {m[0]: int(m[1].replace("+", "")) for m in
+            re.findall(r'class="num total[^"]*" data-player="([^"]+)">([^<]+)<', section)}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return create_app(tmp_path / "web.db")
+
+
+@pytest.fixture
+def client(app: Any) -> TestClient:
+    return client_for(app)
+
+
+def test_set_up_refuses_a_bad_option_with_the_cli_message_and_keeps_nothing(client: TestClient, app: Any) -> None:
+    data = {"csrf": csrf(client), "region": "wuhan", "seats": "4", "dealer": "0", "opt:cap": "-5",
+            **{f"player:{i}": p for i, p in enumerate("ABCD")}}
+    response = client.post("/new", data=data, follow_redirects=False)
+    assert response.status_code == 422
+    cli = subprocess.run([*SETTLE, "hand", "--region", "wuhan", "--players", "A,B,C,D", "--dealer", "A", "--draw",
+                          "--option", "cap=-5"], capture_output=True, text=True, timeout=60, check=False)
+    # the CLI: "error: options.cap: must be more than 0, not -5 (given with --option cap=...)"
+    message = cli.stderr.split("options.cap: ")[1].split(" (given with")[0]
+    assert message == "must be more than 0, not -5"
+    assert f'<p class="error">{message}</p>' in response.text
+    assert app.state.web.store.tables() == []
+
+
+def test_set_up_defaults_and_chinese_option_names(client: TestClient, app: Any) -> None:
+    page = client.get("/new?region=wuhan").text
+    assert "封顶" in page and 'name="opt:cap" inputmode="numeric" value="400"' in page  # H5 default 400
+    assert "口口翻" in page
+    url = setup(client)
+    table = app.state.web.store.table(url.rsplit("/", 1)[1])
+    assert table.header == {"id": "t", "region": "wuhan", "players": ["A", "B", "C", "D"], "options": {},
+                            "dealer": "A"}
+    page = client.get("/new?region=wuxue&seats=2").text
+    assert page.count('name="player:') == 2  # a Wuxue table of two (W14)
+
+
+def test_every_write_route_refuses_the_read_only_link_and_a_browser_without_the_key(
+        app: Any, client: TestClient) -> None:
+    url = setup(client)
+    evening(client, url, WUHAN_FORMS[:2])
+    store = app.state.web.store
+    table_id = url.rsplit("/", 1)[1]
+    table = store.table(table_id)
+    form_id = store.hands(table_id)[0].form_id
+    before = (store.table(table_id).version, [h.data for h in store.hands(table_id)])
+    stranger = client_for(app)  # has the read-only link, never the edit key
+    assert stranger.get(f"/v/{table.view_id}").status_code == 200
+    posts = [r for r in app.routes if "POST" in (getattr(r, "methods", None) or ())]
+    writes = [r.path for r in posts if r.path.startswith("/t/")]
+    assert writes == ["/t/{table}/preview", "/t/{table}/hands", "/t/{table}/hands/{form}",
+                      "/t/{table}/hands/{form}/delete", "/t/{table}/whatif"]
+    fields = hand_fields(client, url, WUHAN_FORMS[2]) | {"csrf": csrf(stranger)}
+    for path in writes:
+        for ident, status in ((table_id, 403), (table.view_id, 404)):
+            target = path.replace("{table}", ident).replace("{form}", form_id)
+            response = stranger.post(target, data=fields | {"edit": form_id}, follow_redirects=False)
+            assert response.status_code == status, target
+    for path in [r.path for r in app.routes if getattr(r, "path", "").startswith("/v/")]:
+        target = path.replace("{view}", table.view_id)
+        assert stranger.post(target, data={"csrf": csrf(stranger)}).status_code == 405, target
+    assert stranger.get(url).status_code == 403
+    assert stranger.get(f"{url}/export.yaml").status_code == 403
+    assert (store.table(table_id).version, [h.data for h in store.hands(table_id)]) == before
+
+
+def test_csrf_origin_and_body_bounds(client: TestClient, app: Any) -> None:
+    url = setup(client)
+    fields = hand_fields(client, url, WUHAN_FORMS[0])
+    assert client.post(f"{url}/hands", data={k: v for k, v in fields.items() if k != "csrf"}).status_code == 403
+    assert client.post(f"{url}/hands", data=fields | {"csrf": "forged"}).status_code == 403
+    other_site = client.post(f"{url}/hands", data=fields, headers={"Origin": "http://evil.example"})
+    assert other_site.status_code == 403
+    big = client.post(f"{url}/hands", data=fields | {"pad": "x" * (MAX_BODY + 1)})
+    assert big.status_code == 413
+    assert app.state.web.store.hands(url.rsplit("/", 1)[1]) == []
+    assert client.post(f"{url}/hands", data=fields, follow_redirects=False).status_code == 303
+
+
+def test_user_text_is_escaped(client: TestClient) -> None:
+    url = setup(client, players=["<b>x</b>", "B&", "C\"'", "D"])  # type: ignore[arg-type]
+    page = client.get(url).text
+    assert "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
+    assert "B&amp;" in page
+    assert "frame-ancestors 'none'" in client.get(url).headers["content-security-policy"]
+
+
+def test_a_resend_is_recorded_once_and_a_stale_write_is_refused(client: TestClient, app: Any) -> None:
+    url = setup(client)
+    fields = hand_fields(client, url, WUHAN_FORMS[0])
+    first = client.post(f"{url}/hands", data=fields, follow_redirects=False)
+    again = client.post(f"{url}/hands", data=fields, follow_redirects=False)
+    assert first.headers["location"].endswith("?saved=1")
+    assert again.headers["location"].endswith("?saved=1&again=1")
+    table_id = url.rsplit("/", 1)[1]
+    assert len(app.state.web.store.hands(table_id)) == 1
+    # two phones open the edit form of hand 1 at the same version; the second save is refused
+    form_id = app.state.web.store.hands(table_id)[0].form_id
+    phone1 = hand_fields(client, url, WUHAN_FORMS[1] | {"how": "self_draw"}, edit=form_id)
+    phone2 = hand_fields(client, url, WUHAN_FORMS[4], edit=form_id)
+    assert client.post(f"{url}/hands/{form_id}", data=phone1).status_code == 200
+    stale = client.post(f"{url}/hands/{form_id}", data=phone2)
+    assert stale.status_code == 409
+    assert "changed on another phone" in stale.text
+    assert app.state.web.store.hands(table_id)[0].data["win"] == {"winner": "B", "by": "self_draw"}
+
+
+def test_export_is_what_settle_session_reads_and_import_round_trips(client: TestClient, app: Any,
+                                                                      tmp_path: Path) -> None:
+    url = setup(client)
+    evening(client, url, WUHAN_FORMS)
+    page = client.get(url).text
+    # tests/test_session.py, after hand 7: -4-400, -24+928, 0-128, 28-400
+    assert totals(page) == {"A": -404, "B": 904, "C": -128, "D": -372}
+    exported = client.get(f"{url}/export.yaml").text
+    docs = list(yaml.safe_load_all(exported))
+    assert docs[0] == {"id": "t", "region": "wuhan", "players": ["A", "B", "C", "D"]}
+    assert docs[1] == {"id": 1, "dealer": "A", "win": {"winner": "D", "by": "self_draw"},
+                       "fans": {"A": 1, "B": 0, "C": 1, "D": 2}}
+    path = tmp_path / "evening.yaml"
+    path.write_text(exported, encoding="utf-8")
+    done = subprocess.run([*SETTLE, "session", str(path), "--format", "json"], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert json.loads(done.stdout)["totals"] == {"A": -404, "B": 904, "C": -128, "D": -372}
+    csv_text = client.get(f"{url}/export.csv").text
+    assert csv_text.splitlines()[0] == ("hand,id,dealer,rotation_dealer,result,net_A,net_B,net_C,net_D,"
+                                        "total_A,total_B,total_C,total_D")
+    assert csv_text.splitlines()[7].endswith(",-404,904,-128,-372")
+    imported = client.post("/import", data={"csrf": csrf(client)}, files={"file": ("e.yaml", exported.encode())},
+                           follow_redirects=False)
+    assert imported.status_code == 303
+    assert totals(client.get(imported.headers["location"]).text) == {"A": -404, "B": 904, "C": -128, "D": -372}
+    # the Rushan session fixture: totals of tests/test_session.py
+    raw = (ROOT / "fixtures/session/rushan.yaml").read_bytes()
+    imported = client.post("/import", data={"csrf": csrf(client)}, files={"file": ("rushan.yaml", raw)},
+                           follow_redirects=False)
+    assert totals(client.get(imported.headers["location"]).text) == {"A": -23, "B": -24, "C": 6, "D": 41}
+    bad = client.post("/import", data={"csrf": csrf(client)},
+                      files={"file": ("bad.yaml", b"region: wuhan\nplayers: [A, B, C, D]\n---\nwin: {winner: D}\n")})
+    assert bad.status_code == 422 and "error: hand" in bad.text
+    assert len(app.state.web.store.tables()) == 3
+
+
+def test_what_if_figures_chart_and_languages(client: TestClient) -> None:
+    url = setup(client)
+    evening(client, url, WUHAN_FORMS)
+    fields = {"csrf": csrf(client), "opt:cap": "300"}
+    response = client.post(f"{url}/whatif", data=fields)
+    # hand 7 under cap 300: A 512 -> 300, D 512 -> 300, C 128 (not all three over: no 金顶, H6): B +728.
+    # A -4-300 = -304, B -24+728 = 704, C -128, D 28-300 = -272; the real totals stay.
+    rows = dict(re.findall(r'<tr data-player="([A-D])"><td>[A-D]</td><td class="num real">-?\d+</td>'
+                           r'<td class="num other">(-?\d+)</td>', response.text))
+    assert rows == {"A": "-304", "B": "704", "C": "-128", "D": "-272"}
+    page = client.get(url).text
+    assert totals(page) == {"A": -404, "B": 904, "C": -128, "D": -372}
+    # per player: won A 1 (hand 4), B 2 (2, 7), C 1 (5), D 2 (1, 6); 放冲 given A 2 (6, 7), C 1 (2), D 1 (4);
+    # capped wins: B 1 (hand 7's payments capped at 400)
+    figures = re.findall(r'<tr><td>([A-D])</td><td class="num">(\d+)</td><td class="num">(\d+)</td>'
+                         r'<td class="num">(\d+)</td><td class="num">(\d+)</td></tr>', page)
+    assert figures == [("A", "1", "2", "0", "0"), ("B", "2", "0", "0", "1"), ("C", "1", "1", "0", "0"),
+                       ("D", "2", "1", "0", "0")]
+    chart = page[page.index("<svg"):page.index("</svg>")]
+    assert chart.count("<polyline") == 4 and ">B +904</text>" in chart
+    english = client.get(f"{url}/hand").text
+    client.get("/lang/zh?next=/")
+    chinese = client.get(f"{url}/hand").text
+    assert "Enter a hand" not in chinese and "Each player" in english and "各家" in chinese
+    hand = hand_fields(client, url, {"how": "self_draw", "winner": "B", "totals": "0100"})
+    preview = client.post(f"{url}/preview", data=hand).text
+    assert "小胡：底分 1 (H2)" in preview  # the region catalog's Chinese note, as `settle hand --lang zh`
+    client.get("/lang/en?next=/")
+    assert "小胡 small hand: base 1 (H2)" in client.post(f"{url}/preview", data=hand).text
+
+
+def test_store_schema_wal_and_forward_migration(tmp_path: Path) -> None:
+    import sqlite3
+
+    from settle.web.store import MIGRATIONS, SCHEMA_VERSION, StaleWrite, Store
+
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)  # a file written by a settle that knew only migration 1
+    db.executescript("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);"
+                     + MIGRATIONS[0])
+    db.execute("INSERT INTO tables VALUES ('t1', 'v1', 'k1', 'old', ?, 1, 0)",
+               (json.dumps({"id": "old", "region": "wuhan", "players": list("ABCD"), "dealer": "A"}),))
+    db.execute("INSERT INTO hands VALUES ('t1', 'f1', 1, ?, 0)", (json.dumps({"draw": True}),))
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert SCHEMA_VERSION == 2 and store.schema_version() == 2
+    assert [h.data for h in store.hands("t1")] == [{"draw": True}]
+    assert store.hands("t1")[0].edited is None  # the column migration 2 added
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    with pytest.raises(StaleWrite):
+        store.add_hand("t1", "f2", {"draw": True}, version=0)
+    assert len(store.hands("t1")) == 1
+    row, new = store.add_hand("t1", "f2", {"draw": True}, version=1)
+    assert new and row.position == 2
+    assert store.add_hand("t1", "f2", {"other": 1}, version=2) == (row, False)
+    ids = {store.create_table("x", {}).id for _ in range(50)}
+    assert len(ids) == 50 and all(len(i) >= 22 for i in ids)  # 128 random bits each
