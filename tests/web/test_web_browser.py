@@ -212,3 +212,69 @@ def test_the_read_only_page_refreshes_itself_and_has_no_write_control(server: An
     assert viewer.locator("#refused").count() == 1
     assert re.search(r"edit key|记分权限", viewer.locator("#refused").inner_text())
     other.close()
+
+
+TAP_TARGETS = """() => {
+  const out = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll('a, button, select, input:not([type=hidden]), summary')) {
+    let target = el;
+    if (el.matches('input[type=radio], input[type=checkbox]')) { target = el.closest('label') || el; }
+    if (seen.has(target)) { continue; }
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) { continue; }  // hidden
+    if (target.closest('[hidden]')) { continue; }
+    if (box.width < 44 || box.height < 44) {
+      out.push(target.tagName + ' ' + (target.name || target.id || target.textContent.trim().slice(0, 30))
+               + ' ' + Math.round(box.width) + 'x' + Math.round(box.height));
+    }
+  }
+  return out;
+}"""
+
+CONTRAST = """() => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) { return null; }
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = (c) => {
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const background = (el) => { for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0.5) { return c; } }
+    return {r: 255, g: 255, b: 255, a: 1}; };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const done = new Set();
+  while (walker.nextNode()) {
+    const node = walker.currentNode; const el = node.parentElement;
+    if (!node.textContent.trim() || done.has(el) || el.closest('svg')) { continue; }
+    done.add(el);
+    const box = el.getBoundingClientRect(); if (box.width === 0 || el.closest('[hidden]')) { continue; }
+    const fg = parse(getComputedStyle(el).color); const bg = background(el);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    if (ratio < 4.5) { out.push(node.textContent.trim().slice(0, 30) + ' ' + ratio.toFixed(2)); }
+  }
+  return out;
+}"""
+
+
+def test_phone_layout_tap_targets_and_contrast(server: Any, phone: Any) -> None:
+    page = phone.new_page()
+    url = new_table(page, server.base, "rushan", ["A", "B", "C", "D"], 0, {"multi_win": True})
+    enter_hand(page, url, RUSHAN[5])
+    screens = [f"{server.base}/", f"{server.base}/new?region=wuhan", url, f"{url}/hand"]
+    page.goto(url)
+    screens.append(server.base + str(page.locator("#view-link").get_attribute("href")))
+    for address in screens:
+        page.goto(address)
+        for box in page.locator("details").all():  # the folded parts too
+            if box.get_attribute("open") is None:
+                box.locator("summary").click()
+        if address.endswith("/hand"):
+            fill_hand(page, RUSHAN[5])
+            expect(page.locator("#preview-body")).to_be_visible()
+        assert page.evaluate(TAP_TARGETS) == [], address
+        assert page.evaluate(CONTRAST) == [], address
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360, address  # nothing wider than the phone

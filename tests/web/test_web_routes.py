@@ -279,3 +279,71 @@ def test_store_schema_wal_and_forward_migration(tmp_path: Path) -> None:
     assert store.add_hand("t1", "f2", {"other": 1}, version=2) == (row, False)
     ids = {store.create_table("x", {}).id for _ in range(50)}
     assert len(ids) == 50 and all(len(i) >= 22 for i in ids)  # 128 random bits each
+
+
+def test_the_edit_link_hands_editing_to_another_phone_and_the_qr_codes(app: Any, client: TestClient) -> None:
+    url = setup(client)
+    table = app.state.web.store.table(url.rsplit("/", 1)[1])
+    other = client_for(app)
+    assert other.get(url).status_code == 403
+    assert other.get(f"{url}/qr-edit.svg").status_code == 403  # only the key holder can show the edit code
+    handed = other.get(f"{url}?key={table.edit_key}", follow_redirects=False)
+    assert handed.status_code == 303 and handed.headers["location"] == url  # the key leaves the address
+    assert other.get(url).status_code == 200
+    assert save(other, url, WUHAN_FORMS[0]).status_code == 303
+    wrong = client_for(app)
+    wrong.get(f"{url}?key=guess")
+    assert wrong.get(url).status_code == 403
+    qr = client.get(f"{url}/qr-edit.svg")
+    assert qr.headers["content-type"] == "image/svg+xml" and qr.text.startswith("<?xml")
+    assert client.get(f"/v/{table.view_id}/qr.svg").status_code == 200
+
+
+def test_a_feeder_of_the_third_open_is_liable_and_the_preview_marks_it(client: TestClient) -> None:
+    url = setup(client)
+    fields = hand_fields(client, url, {"how": "discard", "winner": "D", "from": "A"})
+    # D's 清一色 with three opens fed by A, B, C: C fed the third, so C pays for everyone (H7 b, 承包).
+    fields |= {"fan:D": "qingyise", "opens:D": "3", "feed:D:0": "A", "feed:D:1": "B", "feed:D:2": "C"}
+    preview = client.post(f"{url}/preview", data=fields).text
+    assert '<span class="mark">承包 liable</span>' in preview
+    assert re.findall(r"<strong>([A-D]) -&gt; D (\d+)</strong>", preview)
+    assert all(payer == "C" for payer, _ in re.findall(r"<strong>([A-D]) -&gt; D (\d+)</strong>", preview))
+
+
+def test_settle_serve_starts_on_the_given_port_and_database(tmp_path: Path) -> None:
+    import os
+    import signal
+    import time
+    import urllib.request
+
+    from conftest import free_port
+
+    port = free_port()
+    db = tmp_path / "serve.db"
+    proc = subprocess.Popen([*SETTLE, "serve", "--port", str(port), "--db", str(db)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        assert line.startswith(f"settle serve: http://127.0.0.1:{port}/") and str(db) in line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                    assert response.status == 200
+                    break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert db.exists()
+    finally:
+        os.kill(proc.pid, signal.SIGTERM)
+        proc.wait(30)
+    assert proc.returncode == 143  # SIGTERM, as every settle command (issue 15)
+
+
+def test_the_default_database_is_in_the_user_data_directory(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    from settle.cli.serve import default_db
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where platformdirs puts user data on Linux
+    assert default_db() == str(tmp_path / "settle" / "settle.db")

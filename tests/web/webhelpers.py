@@ -22,7 +22,7 @@ def new_table(page: Any, base: str, region: str, players: list[str], dealer: int
         page.fill(f"input[name='player:{i}']", player)
     page.locator(f"input[name=dealer][value='{dealer}']").check(force=True)
     for key, value in (options or {}).items():
-        field = page.locator(f"[name='opt:{key}']")
+        field = page.locator(f"[name='opt:{key}']:not([type=hidden])")
         if isinstance(value, bool):
             if value:
                 field.check()
