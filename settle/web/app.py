@@ -20,8 +20,11 @@ the table version it was made from (:class:`~settle.web.store.StaleWrite`).
 from __future__ import annotations
 
 import io
+import json
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -48,6 +51,8 @@ MAX_BODY = 64 * 1024
 """The most bytes a form may send (a hand form is a few kilobytes)."""
 MAX_UPLOAD = 1024 * 1024
 """The most bytes an imported session file may have."""
+EVENINGS_KEPT = 32
+"""How many settled evenings the app keeps in memory (by content; see :meth:`Web.evening`)."""
 CSRF_COOKIE = "settle_csrf"
 LANG_COOKIE = "settle_lang"
 
@@ -101,7 +106,8 @@ class Web:
                                autoescape=select_autoescape(["html", "svg"], default=True),
                                trim_blocks=True, lstrip_blocks=True)
         self.env.globals.update(heading=heading, default_text=default_text, SEATS=ev.SEATS)
-        self.timings: list[float] = []
+        self.kept: OrderedDict[str, ev.Evening] = OrderedDict()
+        self.lock = threading.Lock()
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -156,8 +162,25 @@ class Web:
         return table
 
     def evening(self, table: TableRow, hands: list[HandRow] | None = None) -> ev.Evening:
+        """The table's evening settled with ``hands`` (default: the stored ones).
+
+        Kept by content (the header and the hands' JSON text) for :data:`EVENINGS_KEPT` evenings: the
+        save of a hand settles the evening with it once, and the page it redirects to finds it kept.
+        Treated as read only.
+        """
         rows = self.store.hands(table.id) if hands is None else hands
-        return ev.run_evening(table.header, [h.data for h in rows])
+        key = json.dumps([table.header, [h.data for h in rows]], sort_keys=True, ensure_ascii=False)
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        evening = ev.run_evening(table.header, [h.data for h in rows])
+        with self.lock:
+            self.kept[key] = evening
+            while len(self.kept) > EVENINGS_KEPT:
+                self.kept.popitem(last=False)
+        return evening
 
     def evening_context(self, table: TableRow, lang: str) -> dict[str, Any]:
         rows = self.store.hands(table.id)
@@ -304,7 +327,6 @@ class Web:
                          hand=hand, **(_hand_view(hand.result, lang) if hand else {}))
 
     async def save_hand(self, request: Request) -> Response:
-        started = time.perf_counter()
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         form_id = _text(form, "form_id") or ""
@@ -322,7 +344,6 @@ class Web:
         except StaleWrite as exc:
             return self.hand_page(request, table, None, ev.form_from_hand(data, None), [], 409,
                                   notice=stale_text(exc, self.lang(request)))
-        self.timings.append(time.perf_counter() - started)
         return RedirectResponse(f"/t/{table.id}?saved={row.position}", 303)
 
     async def edit_hand(self, request: Request) -> Response:
