@@ -399,7 +399,9 @@ class Web:
         options = ev.options_from_form(region, form)
         real = self.evening(table)
         other = ev.what_if(real, options)
-        return self.page(request, "_whatif.html", real=real, other=other,
+        differ = [(a.number, a.result.net, b.result.net) for a, b in zip(real.report.hands, other.report.hands,
+                                                                         strict=False) if a.result.net != b.result.net]
+        return self.page(request, "_whatif.html", real=real, other=other, differ=differ,
                          options=options, problems=other.report.problems,
                          settle=settle_up_lines(other.report, self.lang(request)))
 

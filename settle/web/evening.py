@@ -408,11 +408,28 @@ def chart_svg(evening: Evening, width: int = 340, height: int = 180,
              f'aria-label="running totals" class="chart">',
              f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#767676" '
              'stroke-dasharray="3 3"/>']
+    label_y = _spread([y(s[-1]) + 4 for s in series], 12, top + 4, height - 2)
     for index, (name, s) in enumerate(zip(names, series, strict=True)):
         colour = colours[index % len(colours)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(s))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
-        parts.append(f'<text x="{x(len(s) - 1) + 4:.1f}" y="{y(s[-1]) + 4:.1f}" font-size="11" fill="{colour}">'
+        parts.append(f'<text x="{x(len(s) - 1) + 4:.1f}" y="{label_y[index]:.1f}" font-size="11" fill="{colour}">'
                      f'{escape(name)} {s[-1]:+d}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _spread(positions: list[float], gap: float, low: float, high: float) -> list[float]:
+    """The label heights ``positions`` moved apart to at least ``gap`` between neighbours, kept in
+    ``[low, high]`` where they fit (same order as given)."""
+    order = sorted(range(len(positions)), key=lambda i: positions[i])
+    out = list(positions)
+    previous = low - gap
+    for i in order:
+        out[i] = max(out[i], previous + gap)
+        previous = out[i]
+    overflow = previous - high
+    if overflow > 0:
+        for i in order:
+            out[i] = max(low, out[i] - overflow)
+    return out

@@ -347,3 +347,36 @@ def test_the_default_database_is_in_the_user_data_directory(monkeypatch: pytest.
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where platformdirs puts user data on Linux
     assert default_db() == str(tmp_path / "settle" / "settle.db")
+
+
+def test_a_wuxue_table_of_two_and_a_dealer_stated_against_the_rotation(client: TestClient, app: Any) -> None:
+    url = setup(client, region="wuxue", players="AB")
+    two = [{"how": "self_draw", "winner": "B", "count": "stated", "total:A": "1", "total:B": "2"},
+           {"how": "discard", "winner": "A", "from": "B", "count": "stated", "total:A": "2", "total:B": "0"}]
+    for hand in two:
+        page = client.get(f"{url}/hand").text
+        fields = {"csrf": csrf(client), "form_id": _hidden(page, "form_id"), "version": _hidden(page, "version"),
+                  **hand}
+        assert client.post(f"{url}/hands", data=fields, follow_redirects=False).status_code == 303
+    page = client.get(url).text
+    # 1: B self-draws, A 2^(1+2)=8; 2: A on B's discard, B 2^(0+2)=4 (two players: no 陪炮, W6)
+    assert totals(page) == {"A": -4, "B": 4}
+    assert '<span class="muted running">Σ -8</span>' in page  # A's running total after hand 1
+    url4 = setup(client)
+    evening(client, url4, WUHAN_FORMS[:1])
+    fields = hand_fields(client, url4, WUHAN_FORMS[1]) | {"dealer": "C"}  # the rotation gives B (H10)
+    assert client.post(f"{url4}/hands", data=fields, follow_redirects=False).status_code == 303
+    page = client.get(url4).text
+    assert re.search(r'<tr class="hand" id="hand-2"><td>2</td><td>C <span class="mark">!</span>', page)
+    assert "warning: " in page
+    docs = list(yaml.safe_load_all(client.get(f"{url4}/export.yaml").text))
+    assert [d.get("dealer") for d in docs] == [None, "A", "C"]  # the first dealer, then the one stated
+
+
+def test_what_if_lists_the_hands_that_change(client: TestClient) -> None:
+    url = setup(client)
+    evening(client, url, WUHAN_FORMS)
+    response = client.post(f"{url}/whatif", data={"csrf": csrf(client), "opt:cap": "300"})
+    # only hand 7 reaches the cap: A -400 -> -300, B 928 -> 728, D -400 -> -300 (C's 128 stays)
+    assert re.findall(r"<li>Hand (\d+): (.*?)</li>", response.text) == [
+        ("7", "A -400 → -300; B 928 → 728; D -400 → -300")]

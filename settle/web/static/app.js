@@ -49,6 +49,9 @@
       form.setAttribute("data-sent", "1");
     }
   });
+  window.addEventListener("pageshow", function () {  // back to a sent form (page cache): it may be sent again
+    document.querySelectorAll("form[data-sent]").forEach(function (f) { f.removeAttribute("data-sent"); });
+  });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form.hand").forEach(update);
   });
