@@ -442,7 +442,11 @@ class Web:
         return self.page(request, "view.html", **context, base=_base(request))
 
     async def live(self, request: Request) -> Response:
+        """The read-only page's totals, polled every 2 s: 204 (nothing to swap) while the table's
+        version is still ``since``."""
         table = self.readable(request)
+        if request.query_params.get("since") == str(table.version):
+            return Response(status_code=204)
         context = self.evening_context(table, self.lang(request))
         return self.page(request, "_live.html", **context)
 

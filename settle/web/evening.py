@@ -311,7 +311,7 @@ def form_from_hand(hand: Mapping[str, Any], rotation: str | None) -> dict[str, A
     and per player ``players[NAME]`` = ``{opens, feeders, kongs, ready, fish, total}``."""
     out: dict[str, Any] = {"how": "", "winners": [], "from": "", "leaver": "", "fans": {}, "liable": "",
                            "dealer": hand.get("dealer", "") if hand.get("dealer") != rotation else "",
-                           "count": "stated" if hand.get("fans") else "", "players": {}}
+                           "count": "stated" if hand.get("fans") or hand.get("jin") else "", "players": {}}
     if hand.get("draw"):
         out["how"] = "draw"
     if isinstance(hand.get("abandon"), Mapping):
@@ -332,7 +332,7 @@ def form_from_hand(hand: Mapping[str, Any], rotation: str | None) -> dict[str, A
                                     "feeders": list(opens) if isinstance(opens, list) else [],
                                     "kongs": dict(info.get("kongs") or {}), "ready": bool(info.get("ready")),
                                     "fish": info.get("fish", 0)}
-    for name, total in (hand.get("fans") or {}).items():
+    for name, total in (hand.get("fans") or hand.get("jin") or {}).items():
         out["players"].setdefault(name, {}).update(total=total)
     return out
 

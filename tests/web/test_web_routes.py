@@ -380,3 +380,49 @@ def test_what_if_lists_the_hands_that_change(client: TestClient) -> None:
     # only hand 7 reaches the cap: A -400 -> -300, B 928 -> 728, D -400 -> -300 (C's 128 stays)
     assert re.findall(r"<li>Hand (\d+): (.*?)</li>", response.text) == [
         ("7", "A -400 → -300; B 928 → 728; D -400 → -300")]
+
+
+def test_the_read_only_totals_are_sent_again_only_after_a_change(client: TestClient, app: Any) -> None:
+    url = setup(client)
+    table = app.state.web.store.table(url.rsplit("/", 1)[1])
+    live = f"/v/{table.view_id}/live?since={table.version}"
+    assert client.get(live).status_code == 204  # nothing new: htmx swaps nothing
+    evening(client, url, WUHAN_FORMS[:1])
+    changed = client.get(live)
+    assert changed.status_code == 200 and f"since={table.version + 1}" in changed.text
+
+
+def test_an_imported_hand_with_jin_totals_is_edited_with_them(client: TestClient, app: Any) -> None:
+    raw = (ROOT / "fixtures/session/wuxue.yaml").read_bytes()
+    imported = client.post("/import", data={"csrf": csrf(client)}, files={"file": ("wuxue.yaml", raw)},
+                           follow_redirects=False)
+    url = imported.headers["location"]
+    assert totals(client.get(url).text) == {"A": 8, "B": 76, "C": -44, "D": -40}  # tests/test_session.py
+    first = app.state.web.store.hands(url.rsplit("/", 1)[1])[0]
+    assert first.data["jin"] == {"A": 1, "B": 2, "C": 0, "D": 1}
+    page = client.get(f"{url}/hand?edit={first.form_id}").text
+    assert 'name="count" value="stated" checked' in page
+    assert re.search(r'name="total:B" value="2"', page)
+
+
+def test_serve_on_all_addresses_prints_the_address_and_a_qr_code(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    import segno
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from settle.cli import app as cli_app
+    from settle.cli import serve
+
+    ran: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config))  # nothing is bound
+    monkeypatch.setattr(serve, "lan_address", lambda: "10.1.2.3")
+    out = CliRunner().invoke(cli_app, ["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(tmp_path / "x.db")])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0] == f"settle serve: http://10.1.2.3:8123/  (data: {tmp_path / 'x.db'})"
+    code = segno.make("http://10.1.2.3:8123/", error="m")
+    # the terminal drawing has two modules per character row (compact), plus the quiet zone of 4 on each side
+    drawing = [line for line in lines[1:] if line.strip()]
+    assert len(drawing) == (code.symbol_size()[1] + 1) // 2
+    assert ran[0].host == "0.0.0.0" and ran[0].port == 8123
