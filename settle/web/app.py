@@ -120,6 +120,8 @@ class Web:
         return "en" if accept.startswith("en") else "zh"
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        """``template`` rendered in the page language with the CSRF token (set as a cookie when new) and
+        the safety headers (CSP without inline scripts, no framing, no sniffing, no referrer)."""
         lang = self.lang(request)
         csrf = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(16)
 
@@ -183,6 +185,7 @@ class Web:
         return evening
 
     def evening_context(self, table: TableRow, lang: str) -> dict[str, Any]:
+        """What the evening templates show: totals, settle-up lines, figures, chart, results, notes."""
         rows = self.store.hands(table.id)
         evening = self.evening(table, rows)
         warnings, stopped, ended = evening.report.texts(lang)
@@ -197,11 +200,14 @@ class Web:
     # --- the table list and set-up ---------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
+        """``GET /``: the tables whose edit key this browser holds, and the import form."""
         tables = self.store.tables()
         mine = [t for t in tables if request.cookies.get(key_cookie(t.id)) == t.edit_key]
         return self.page(request, "index.html", tables=mine, regions=all_regions())
 
     async def new(self, request: Request) -> Response:
+        """``GET /new``: the set-up form; ``POST /new``: create the table (the hand file's validation of
+        region, players, first dealer and options; 422 with its messages) and keep its edit key."""
         lang = self.lang(request)
         if request.method == "GET":
             key = request.query_params.get("region") or all_regions()[0].key
@@ -238,6 +244,7 @@ class Web:
         return response
 
     async def import_file(self, request: Request) -> Response:
+        """``POST /import``: a session file becomes a new table (refused whole, 422, if any hand is bad)."""
         form = await self.form(request)
         upload = form.get("file")
         raw = await upload.read() if isinstance(upload, UploadFile) else str(upload or "").encode()
@@ -257,6 +264,7 @@ class Web:
     # --- the evening ------------------------------------------------------------------------------
 
     async def table(self, request: Request) -> Response:
+        """``GET /t/T``: the evening for the key holder; ``?key=K`` keeps K in this browser first."""
         table_id = request.path_params["table"]
         key = request.query_params.get("key")
         if key is not None:  # an edit link (the hand-over QR code): keep the key, drop it from the address
@@ -272,11 +280,13 @@ class Web:
                          again=request.query_params.get("again"), base=_base(request))
 
     async def hand_form(self, request: Request) -> Response:
+        """``GET /t/T/hand[?edit=F]``: the hand form, new or filled from a saved hand."""
         table = self.editable(request, request.path_params["table"])
         return self.hand_page(request, table, request.query_params.get("edit"))
 
     def hand_page(self, request: Request, table: TableRow, edit: str | None, values: Mapping[str, Any] | None = None,
                   problems: list[Any] | None = None, status: int = 200, notice: str | None = None) -> Response:
+        """The hand form page (new, or editing form id ``edit``), with ``values`` and ``problems`` shown."""
         rows = self.store.hands(table.id)
         position = next((r.position for r in rows if r.form_id == edit), None)
         if edit is not None and position is None:
@@ -313,6 +323,7 @@ class Web:
         return [*rows[:position - 1], new, *rows[position:]], data, position, edit
 
     async def preview(self, request: Request) -> Response:
+        """``POST /t/T/preview``: the payments of the form's hand within the evening, or its problems."""
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         hands, _, number, _ = self.proposed(table, form)
@@ -320,6 +331,7 @@ class Web:
         return self.preview_page(request, evening, number)
 
     def preview_page(self, request: Request, evening: ev.Evening, number: int) -> Response:
+        """The preview fragment of hand ``number`` of ``evening`` (always 200, for htmx to swap it in)."""
         lang = self.lang(request)
         problems = evening.report.problems
         hand = next((h for h in evening.report.hands if h.number == number), None)
@@ -327,6 +339,7 @@ class Web:
                          hand=hand, **(_hand_view(hand.result, lang) if hand else {}))
 
     async def save_hand(self, request: Request) -> Response:
+        """``POST /t/T/hands``: save a new hand once per form id; bad input 422, a stale form 409."""
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         form_id = _text(form, "form_id") or ""
@@ -347,6 +360,7 @@ class Web:
         return RedirectResponse(f"/t/{table.id}?saved={row.position}", 303)
 
     async def edit_hand(self, request: Request) -> Response:
+        """``POST /t/T/hands/F``: replace hand F; refused (422) when the evening cannot stand with it."""
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         edit = request.path_params["form"]
@@ -360,6 +374,7 @@ class Web:
         return self.commit(request, table, form, before, after, hands, edit, number)
 
     async def delete_hand(self, request: Request) -> Response:
+        """``POST /t/T/hands/F/delete``: delete hand F; refused (422) when the evening cannot stand without it."""
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         edit = request.path_params["form"]
@@ -375,11 +390,13 @@ class Web:
         return self.commit(request, table, form, before, after, hands, None, number)
 
     def refused(self, request: Request, table: TableRow, after: ev.Evening) -> Response:
+        """The evening page with the problems that refused a change."""
         context = self.evening_context(table, self.lang(request))
         return self.page(request, "table.html", 422, **context, refused=after.report.problems, base=_base(request))
 
     def commit(self, request: Request, table: TableRow, form: FormData, before: ev.Evening, after: ev.Evening,
                hands: list[HandRow], edit: str | None, number: int) -> Response:
+        """Store the changed hands (version checked) and show each player's total before and after."""
         lang = self.lang(request)
         try:
             self.store.replace_hands(table.id, [(h.form_id, h.data) for h in hands],
@@ -393,6 +410,7 @@ class Web:
         return self.page(request, "table.html", **context, changes=changes, changed_hand=number, base=_base(request))
 
     async def what_if(self, request: Request) -> Response:
+        """``POST /t/T/whatif``: the same facts and dealers under the form's options, beside the real totals."""
         table = self.editable(request, request.path_params["table"])
         form = await self.form(request)
         region = get_region(table.header["region"])
@@ -406,12 +424,14 @@ class Web:
                          settle=settle_up_lines(other.report, self.lang(request)))
 
     async def export_yaml(self, request: Request) -> Response:
+        """The table as a ``settle session`` file."""
         table = self.readable(request)
         text = ev.export_yaml(table.header, [h.data for h in self.store.hands(table.id)])
         return Response(text, media_type="application/yaml; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{_filename(table)}.yaml"'})
 
     async def export_csv(self, request: Request) -> Response:
+        """The evening as ``settle session --format csv`` writes it."""
         table = self.readable(request)
         report = self.evening(table).report
         return Response(render_csv(report) + "\n", media_type="text/csv; charset=utf-8",
@@ -427,16 +447,19 @@ class Web:
         return self.editable(request, request.path_params["table"])
 
     async def qr_view(self, request: Request) -> Response:
+        """The read-only link as a QR code."""
         table = self.readable(request)
         return qr_response(f"{_base(request)}/v/{table.view_id}")
 
     async def qr_edit(self, request: Request) -> Response:
+        """The edit link (with the key) as a QR code, for the key holder only."""
         table = self.editable(request, request.path_params["table"])
         return qr_response(f"{_base(request)}/t/{table.id}?key={table.edit_key}")
 
     # --- the read-only page ---------------------------------------------------------------------------
 
     async def view(self, request: Request) -> Response:
+        """``GET /v/V``: the read-only page."""
         table = self.readable(request)
         context = self.evening_context(table, self.lang(request))
         return self.page(request, "view.html", **context, base=_base(request))
@@ -451,6 +474,7 @@ class Web:
         return self.page(request, "_live.html", **context)
 
     async def set_lang(self, request: Request) -> Response:
+        """``GET /lang/zh|en?next=/path``: keep the language in a cookie and go back."""
         lang = request.path_params["lang"]
         target = request.query_params.get("next", "/")
         if not target.startswith("/") or target.startswith("//"):
@@ -477,23 +501,29 @@ class _Values:
         self.values = values
 
     def get(self, key: str, default: Any = "") -> Any:
+        """A top-level value (``how``, ``from``, ``liable`` ...)."""
         value = self.values.get(key, default)
         return value if value is not None else default
 
     def winners(self) -> list[str]:
+        """The winners ticked."""
         return list(self.values.get("winners", []))
 
     def fans(self, winner: str) -> list[str]:
+        """The fan keys ticked for ``winner``."""
         return list(self.values.get("fans", {}).get(winner, []))
 
     def player(self, name: str, item: str, default: Any = 0) -> Any:
+        """A per-player value (``opens``, ``ready``, ``fish``, ``total``)."""
         return self.values.get("players", {}).get(name, {}).get(item, default)
 
     def feeder(self, name: str, index: int) -> str:
+        """Who fed open ``index`` of ``name`` (empty when not given)."""
         feeders = self.values.get("players", {}).get(name, {}).get("feeders", [])
         return str(feeders[index]) if index < len(feeders) else ""
 
     def kong(self, name: str, kind: str) -> Any:
+        """How many kongs of ``kind`` ``name`` made."""
         return self.values.get("players", {}).get(name, {}).get("kongs", {}).get(kind, 0)
 
 
@@ -583,6 +613,7 @@ def create_app(db: str | Path) -> Starlette:
     web = Web(Store(db))
 
     def guard(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """``handler`` with a :class:`Refused` shown as a page with its status."""
         async def run(request: Request) -> Response:
             try:
                 return await handler(request)

@@ -426,3 +426,32 @@ def test_serve_on_all_addresses_prints_the_address_and_a_qr_code(monkeypatch: py
     drawing = [line for line in lines[1:] if line.strip()]
     assert len(drawing) == (code.symbol_size()[1] + 1) // 2
     assert ran[0].host == "0.0.0.0" and ran[0].port == 8123
+
+
+def test_a_killed_server_loses_no_saved_hand(tmp_path: Path) -> None:
+    import os
+    import signal
+    import sqlite3
+
+    from settle.web.store import Store
+
+    path = tmp_path / "crash.db"
+    table = Store(path).create_table("t", {"region": "wuhan"})
+    writer = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys\nfrom settle.web.store import Store\ns = Store(sys.argv[1])\nv = 0\nfor i in range(100000):\n"
+         "    s.add_hand(sys.argv[2], f'f{i}', {'draw': True}, v)\n    v += 1\n    print(i + 1, flush=True)\n",
+         str(path), table.id], stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    committed = 0
+    while committed < 30:  # each line is printed after its transaction committed
+        committed = int(writer.stdout.readline())
+    os.kill(writer.pid, signal.SIGKILL)  # no clean-up of any kind
+    writer.wait(30)
+    store = Store(path)
+    hands = store.hands(table.id)
+    assert len(hands) >= committed
+    assert [h.position for h in hands] == list(range(1, len(hands) + 1))
+    assert store.table(table.id).version == len(hands)  # each hand and its version bump in one transaction
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
