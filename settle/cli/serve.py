@@ -3,8 +3,7 @@
 The web layer and its dependencies (the ``web`` extra) are imported only when the command runs.
 """
 
-from __future__ import annotations
-
+import socket
 from typing import Annotated
 
 import typer
@@ -22,8 +21,6 @@ def default_db() -> str:
 def lan_address() -> str | None:
     """This machine's address on the local network (from its host name's addresses, no packet sent),
     or None when it has only loopback addresses."""
-    import socket
-
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
@@ -65,9 +62,26 @@ def serve_command(
     shown = host
     if host in ("0.0.0.0", "::"):
         shown = lan_address() or "127.0.0.1"
+    listening = listen(host, port)
     url = f"http://{shown}:{port}/"
     typer.echo(f"settle serve: {url}  (data: {path})")
     if host not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(terminal_qr(url))
     config = uvicorn.Config(application, host=host, port=port, log_level="warning", access_log=False)
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``; a port in use or an address not of this machine exits 4
+    (:data:`~settle.cli.EXIT_OUTSIDE`) with one line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_OUTSIDE) from None
+    return sock

@@ -415,7 +415,8 @@ def test_serve_on_all_addresses_prints_the_address_and_a_qr_code(monkeypatch: py
     from settle.cli import serve
 
     ran: list[Any] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config))  # nothing is bound
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: ran.append(self.config))
+    monkeypatch.setattr(serve, "listen", lambda host, port: None)  # nothing is bound
     monkeypatch.setattr(serve, "lan_address", lambda: "10.1.2.3")
     out = CliRunner().invoke(cli_app, ["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(tmp_path / "x.db")])
     assert out.exit_code == 0, out.output
@@ -455,3 +456,17 @@ def test_a_killed_server_loses_no_saved_hand(tmp_path: Path) -> None:
     assert store.table(table.id).version == len(hands)  # each hand and its version bump in one transaction
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_serve_on_a_port_in_use_exits_4_with_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([*SETTLE, "serve", "--port", str(port), "--db", str(tmp_path / "x.db")],
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 4
+    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert done.stdout == ""
