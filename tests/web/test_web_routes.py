@@ -380,6 +380,9 @@ def test_what_if_lists_the_hands_that_change(client: TestClient) -> None:
     # only hand 7 reaches the cap: A -400 -> -300, B 928 -> 728, D -400 -> -300 (C's 128 stays)
     assert re.findall(r"<li>Hand (\d+): (.*?)</li>", response.text) == [
         ("7", "A -400 → -300; B 928 → 728; D -400 → -300")]
+    bad = client.post(f"{url}/whatif", data={"csrf": csrf(client), "opt:cap": "-5"})
+    assert "options.cap: must be more than 0, not -5" in bad.text  # the hand file's message, per hand
+    assert "whatif-table" not in bad.text
 
 
 def test_the_read_only_totals_are_sent_again_only_after_a_change(client: TestClient, app: Any) -> None:
