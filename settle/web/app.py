@@ -12,7 +12,7 @@ Routes (``T`` a table id, ``V`` its read-only id, ``F`` a hand's form id):
 * ``GET /lang/zh|en`` switch the language (a cookie).
 
 Safety: every POST carries the ``csrf`` field equal to this browser's ``settle_csrf`` cookie
-(SameSite=Strict) and, when the browser sends ``Origin``, comes from this host; bodies are bounded
+(HttpOnly, SameSite=Lax, so that a link or QR code opened from another app still finds it) and, when the browser sends ``Origin``, comes from this host; bodies are bounded
 (:data:`MAX_BODY`, :data:`MAX_UPLOAD`); the edit key is compared in constant time; every write names
 the table version it was made from (:class:`~settle.web.store.StaleWrite`).
 """
@@ -132,7 +132,7 @@ class Web:
             request=request, lang=lang, w=w, csrf=csrf, path=request.url.path, **context)
         response = HTMLResponse(html, status)
         if request.cookies.get(CSRF_COOKIE) != csrf:
-            response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict")
+            response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="lax")
         response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; "
                                                        "style-src 'self'; script-src 'self'; "
                                                        "frame-ancestors 'none'; form-action 'self'")
@@ -239,7 +239,7 @@ class Web:
         header = {"id": name, "region": region.key, "players": names, "options": options, "dealer": dealer}
         table = self.store.create_table(name, header)
         response = RedirectResponse(f"/t/{table.id}", 303)
-        response.set_cookie(key_cookie(table.id), table.edit_key, httponly=True, samesite="strict",
+        response.set_cookie(key_cookie(table.id), table.edit_key, httponly=True, samesite="lax",
                             max_age=400 * 24 * 3600)
         return response
 
@@ -257,7 +257,7 @@ class Web:
         for data in imported.hands:
             self.store.add_hand(table.id, new_id(), data, self.store.table(table.id).version)
         response = RedirectResponse(f"/t/{table.id}", 303)
-        response.set_cookie(key_cookie(table.id), table.edit_key, httponly=True, samesite="strict",
+        response.set_cookie(key_cookie(table.id), table.edit_key, httponly=True, samesite="lax",
                             max_age=400 * 24 * 3600)
         return response
 
@@ -269,7 +269,7 @@ class Web:
         key = request.query_params.get("key")
         if key is not None:  # an edit link (the hand-over QR code): keep the key, drop it from the address
             response = RedirectResponse(f"/t/{table_id}", 303)
-            response.set_cookie(key_cookie(table_id), key, httponly=True, samesite="strict",
+            response.set_cookie(key_cookie(table_id), key, httponly=True, samesite="lax",
                                 max_age=400 * 24 * 3600)
             return response
         table = self.editable(request, table_id)

@@ -473,3 +473,33 @@ def test_serve_on_a_port_in_use_exits_4_with_one_line(tmp_path: Path) -> None:
     assert done.returncode == 4
     assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(("region", "form", "flags"), [
+    ("wuhan", {"how": "discard", "winner": "D", "from": "A", "fan:D": ["qingyise"], "opens:D": "3", "feed:D:0": "A",
+               "feed:D:1": "B", "feed:D:2": "C", "kong:B:concealed": "1", "ready:C": "1"},
+     {"winner": "D", "by": "discard", "from": "A", "fan": ["qingyise"], "opens": ["D=A,B,C"],
+      "kong": ["B=concealed"], "ready": ["C"]}),
+    ("wuhan", {"how": "self_draw", "winner": "B", "count": "stated", "total:A": "1", "total:B": "3", "total:C": "0",
+               "total:D": "2", "liable": "none"},
+     {"winner": "B", "by": "self_draw", "fans": ["A=1,B=3,C=0,D=2"], "liable": "none"}),
+    ("wuhan", {"how": "abandon", "leaver": "C"}, {"abandon": "C"}),
+    ("rushan", {"how": "discard", "winner": "A", "from": "D", "fan:A": ["pengpenghu", "qingyise"], "fish:A": "1",
+                "fish:D": "2", "kong:A:concealed": "1"},
+     {"winner": "A", "by": "discard", "from": "D", "fan": ["pengpenghu,qingyise"], "fish": ["A=1", "D=2"],
+      "kong": ["A=concealed"]}),
+    ("wuxue", {"how": "robbed_kong", "winner": "C", "from": "B", "opens:C": "1", "kong:A:bao": "1"},
+     {"winner": "C", "by": "robbed_kong", "from": "B", "opens": ["C=1"], "kong": ["A=bao"]}),
+])
+def test_the_form_builds_the_hand_the_cli_flags_build(region: str, form: dict[str, Any],
+                                                      flags: dict[str, Any]) -> None:
+    from settle.cli.flags import hand_from_flags
+    from settle.engine.hand import settle_hand
+    from settle.rules.registry import get_region
+    from settle.web.evening import hand_from_form
+
+    players = ["A", "B", "C", "D"]
+    built = hand_from_form(get_region(region), players, form, "A")
+    page_hand = {"region": region, "players": players, "dealer": "A", **built}
+    cli_hand = hand_from_flags({"region": region, "players": "A,B,C,D", "dealer": "A", **flags})
+    assert settle_hand(page_hand).as_dict() == settle_hand(cli_hand).as_dict()
