@@ -12,7 +12,8 @@ Routes (``T`` a table id, ``V`` its read-only id, ``F`` a hand's form id):
 * ``GET /lang/zh|en`` switch the language (a cookie).
 
 Safety: every POST carries the ``csrf`` field equal to this browser's ``settle_csrf`` cookie
-(HttpOnly, SameSite=Lax, so that a link or QR code opened from another app still finds it) and, when the browser sends ``Origin``, comes from this host; bodies are bounded
+(HttpOnly, SameSite=Lax, so that a link or QR code opened from another app still finds it) and,
+when the browser sends ``Origin``, comes from this host; bodies are bounded
 (:data:`MAX_BODY`, :data:`MAX_UPLOAD`); the edit key is compared in constant time; every write names
 the table version it was made from (:class:`~settle.web.store.StaleWrite`).
 """
@@ -39,7 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from settle.render import ROLE_LABELS, heading, player_rows, transfer_rows
+from settle.render import heading, player_rows, transfer_rows
 from settle.render.rules import default_text
 from settle.render.session import render_csv, result_text, settle_up_lines
 from settle.rules.registry import all_regions, get_region, region_key
@@ -191,7 +192,7 @@ class Web:
         warnings, stopped, ended = evening.report.texts(lang)
         return {"table": table, "rows": rows, "evening": evening, "region": evening.region,
                 "totals": evening.totals, "settle": settle_up_lines(evening.report, lang),
-                "figures": evening.figures(), "chart": evening_chart(evening),
+                "figures": evening.figures(), "chart": ev.chart_svg(evening),
                 "results": [result_text(h.result, lang) for h in evening.report.hands],
                 "warnings": warnings, "stopped": stopped, "ended": ended,
                 "region_title": region_title(evening.region, lang),
@@ -574,11 +575,6 @@ def stale_text(exc: StaleWrite, lang: str) -> str:
     return str(exc)
 
 
-def evening_chart(evening: ev.Evening) -> str:
-    """The running-totals chart (SVG text, built from escaped parts)."""
-    return ev.chart_svg(evening)
-
-
 def qr_response(url: str) -> Response:
     """``url`` as a QR code (SVG)."""
     import segno
@@ -650,6 +646,3 @@ def create_app(db: str | Path) -> Starlette:
     app.add_middleware(BodyLimit)
     return app
 
-
-ROLE_WORDS = ROLE_LABELS
-"""Role labels (庄, 胡, 放冲 ...) for the templates, the same table the CLI renders."""

@@ -278,3 +278,18 @@ def test_phone_layout_tap_targets_and_contrast(server: Any, phone: Any) -> None:
         assert page.evaluate(CONTRAST) == [], address
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 360, address  # nothing wider than the phone
+
+
+def test_the_language_switch_on_the_page(server: Any, phone: Any) -> None:
+    page = phone.new_page()
+    url = new_table(page, server.base, "wuhan", ["A", "B", "C", "D"])
+    page.goto(f"{url}/hand")
+    fill_hand(page, WUHAN[0])
+    # the region catalog's note, in the page language (settle hand prints the same in each --lang)
+    expect(page.locator("#preview-body")).to_contain_text("小胡 small hand: base 1 (H2)")
+    page.click("#lang")
+    expect(page.locator("h1")).to_contain_text("第 1 局")
+    fill_hand(page, WUHAN[0])
+    expect(page.locator("#preview-body")).to_contain_text("小胡：底分 1 (H2)")
+    page.click("#lang")
+    expect(page.locator("h1")).to_contain_text("Hand 1")
