@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -192,7 +193,7 @@ class Web:
         warnings, stopped, ended = evening.report.texts(lang)
         return {"table": table, "rows": rows, "evening": evening, "region": evening.region,
                 "totals": evening.totals, "settle": settle_up_lines(evening.report, lang),
-                "figures": evening.figures(), "chart": ev.chart_svg(evening),
+                "figures": evening.figures(), "chart": ev.chart_svg(evening, word("chart", lang)),
                 "results": [result_text(h.result, lang) for h in evening.report.hands],
                 "warnings": warnings, "stopped": stopped, "ended": ended,
                 "region_title": region_title(evening.region, lang),
@@ -200,13 +201,13 @@ class Web:
 
     # --- the table list and set-up ---------------------------------------------------------------
 
-    async def index(self, request: Request) -> Response:
+    def index(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /``: the tables whose edit key this browser holds, and the import form."""
         tables = self.store.tables()
         mine = [t for t in tables if request.cookies.get(key_cookie(t.id)) == t.edit_key]
         return self.page(request, "index.html", tables=mine, regions=all_regions())
 
-    async def new(self, request: Request) -> Response:
+    def new(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /new``: the set-up form; ``POST /new``: create the table (the hand file's validation of
         region, players, first dealer and options; 422 with its messages) and keep its edit key."""
         lang = self.lang(request)
@@ -221,7 +222,7 @@ class Web:
             return self.page(request, "new.html", region=region, regions=all_regions(), count=count,
                              fields=ev.option_fields(region), values={}, problems=[], names=list(ev.SEATS[:count]),
                              dealer="", region_title=region_title(region, lang), name="")
-        form = await self.form(request)
+        form = posted(form)
         try:
             region = get_region(region_key(str(form.get("region", ""))))
         except Exception:
@@ -244,11 +245,11 @@ class Web:
                             max_age=400 * 24 * 3600)
         return response
 
-    async def import_file(self, request: Request) -> Response:
+    def import_file(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /import``: a session file becomes a new table (refused whole, 422, if any hand is bad)."""
-        form = await self.form(request)
+        form = posted(form)
         upload = form.get("file")
-        raw = await upload.read() if isinstance(upload, UploadFile) else str(upload or "").encode()
+        raw = upload.file.read(MAX_UPLOAD + 1) if isinstance(upload, UploadFile) else str(upload or "").encode()
         imported = ev.import_yaml(raw, getattr(upload, "filename", None) or "upload")
         if imported.problems:
             return self.page(request, "index.html", 422, tables=[], regions=all_regions(),
@@ -264,7 +265,7 @@ class Web:
 
     # --- the evening ------------------------------------------------------------------------------
 
-    async def table(self, request: Request) -> Response:
+    def table(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /t/T``: the evening for the key holder; ``?key=K`` keeps K in this browser first."""
         table_id = request.path_params["table"]
         key = request.query_params.get("key")
@@ -280,7 +281,7 @@ class Web:
         return self.page(request, "table.html", **context, saved=saved,
                          again=request.query_params.get("again"), base=_base(request))
 
-    async def hand_form(self, request: Request) -> Response:
+    def hand_form(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /t/T/hand[?edit=F]``: the hand form, new or filled from a saved hand."""
         table = self.editable(request, request.path_params["table"])
         return self.hand_page(request, table, request.query_params.get("edit"))
@@ -323,10 +324,10 @@ class Web:
             return [*rows, new], data, new.position, None
         return [*rows[:position - 1], new, *rows[position:]], data, position, edit
 
-    async def preview(self, request: Request) -> Response:
+    def preview(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/preview``: the payments of the form's hand within the evening, or its problems."""
         table = self.editable(request, request.path_params["table"])
-        form = await self.form(request)
+        form = posted(form)
         hands, _, number, _ = self.proposed(table, form)
         evening = self.evening(table, hands)
         return self.preview_page(request, evening, number)
@@ -339,10 +340,10 @@ class Web:
         return self.page(request, "_preview.html", problems=problems,
                          hand=hand, **(_hand_view(hand.result, lang) if hand else {}))
 
-    async def save_hand(self, request: Request) -> Response:
+    def save_hand(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/hands``: save a new hand once per form id; bad input 422, a stale form 409."""
         table = self.editable(request, request.path_params["table"])
-        form = await self.form(request)
+        form = posted(form)
         form_id = _text(form, "form_id") or ""
         if not form_id or len(form_id) > 64:
             raise Refused(400, "the form has no id: reload the page")
@@ -360,10 +361,10 @@ class Web:
                                   notice=stale_text(exc, self.lang(request)))
         return RedirectResponse(f"/t/{table.id}?saved={row.position}", 303)
 
-    async def edit_hand(self, request: Request) -> Response:
+    def edit_hand(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/hands/F``: replace hand F; refused (422) when the evening cannot stand with it."""
         table = self.editable(request, request.path_params["table"])
-        form = await self.form(request)
+        form = posted(form)
         edit = request.path_params["form"]
         if _text(form, "edit") != edit:
             raise Refused(400, "the form does not edit this hand")
@@ -374,10 +375,10 @@ class Web:
             return self.hand_page(request, table, edit, ev.form_from_hand(data, None), after.report.problems, 422)
         return self.commit(request, table, form, before, after, hands, edit, number)
 
-    async def delete_hand(self, request: Request) -> Response:
+    def delete_hand(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/hands/F/delete``: delete hand F; refused (422) when the evening cannot stand without it."""
         table = self.editable(request, request.path_params["table"])
-        form = await self.form(request)
+        form = posted(form)
         edit = request.path_params["form"]
         rows = self.store.hands(table.id)
         if not any(r.form_id == edit for r in rows):
@@ -410,10 +411,10 @@ class Web:
         changes = [(n, before.totals.get(n, 0), after.totals.get(n, 0)) for n in after.players]
         return self.page(request, "table.html", **context, changes=changes, changed_hand=number, base=_base(request))
 
-    async def what_if(self, request: Request) -> Response:
+    def what_if(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/whatif``: the same facts and dealers under the form's options, beside the real totals."""
         table = self.editable(request, request.path_params["table"])
-        form = await self.form(request)
+        form = posted(form)
         region = get_region(table.header["region"])
         options = ev.options_from_form(region, form)
         real = self.evening(table)
@@ -424,14 +425,14 @@ class Web:
                          options=options, problems=other.report.problems,
                          settle=settle_up_lines(other.report, self.lang(request)))
 
-    async def export_yaml(self, request: Request) -> Response:
+    def export_yaml(self, request: Request, form: FormData | None = None) -> Response:
         """The table as a ``settle session`` file."""
         table = self.readable(request)
         text = ev.export_yaml(table.header, [h.data for h in self.store.hands(table.id)])
         return Response(text, media_type="application/yaml; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{_filename(table)}.yaml"'})
 
-    async def export_csv(self, request: Request) -> Response:
+    def export_csv(self, request: Request, form: FormData | None = None) -> Response:
         """The evening as ``settle session --format csv`` writes it."""
         table = self.readable(request)
         report = self.evening(table).report
@@ -447,25 +448,25 @@ class Web:
                 raise Refused(404, "no such table") from None
         return self.editable(request, request.path_params["table"])
 
-    async def qr_view(self, request: Request) -> Response:
+    def qr_view(self, request: Request, form: FormData | None = None) -> Response:
         """The read-only link as a QR code."""
         table = self.readable(request)
         return qr_response(f"{_base(request)}/v/{table.view_id}")
 
-    async def qr_edit(self, request: Request) -> Response:
+    def qr_edit(self, request: Request, form: FormData | None = None) -> Response:
         """The edit link (with the key) as a QR code, for the key holder only."""
         table = self.editable(request, request.path_params["table"])
         return qr_response(f"{_base(request)}/t/{table.id}?key={table.edit_key}")
 
     # --- the read-only page ---------------------------------------------------------------------------
 
-    async def view(self, request: Request) -> Response:
+    def view(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /v/V``: the read-only page."""
         table = self.readable(request)
         context = self.evening_context(table, self.lang(request))
         return self.page(request, "view.html", **context, base=_base(request))
 
-    async def live(self, request: Request) -> Response:
+    def live(self, request: Request, form: FormData | None = None) -> Response:
         """The read-only page's totals, polled every 2 s: 204 (nothing to swap) while the table's
         version is still ``since``."""
         table = self.readable(request)
@@ -474,7 +475,7 @@ class Web:
         context = self.evening_context(table, self.lang(request))
         return self.page(request, "_live.html", **context)
 
-    async def set_lang(self, request: Request) -> Response:
+    def set_lang(self, request: Request, form: FormData | None = None) -> Response:
         """``GET /lang/zh|en?next=/path``: keep the language in a cookie and go back."""
         lang = request.path_params["lang"]
         target = request.query_params.get("next", "/")
@@ -526,6 +527,13 @@ class _Values:
     def kong(self, name: str, kind: str) -> Any:
         """How many kongs of ``kind`` ``name`` made."""
         return self.values.get("players", {}).get(name, {}).get("kongs", {}).get(kind, 0)
+
+
+def posted(form: FormData | None) -> FormData:
+    """The form of a POST route (the router gives every POST its checked form)."""
+    if form is None:
+        raise Refused(405, "this address takes a form (POST)")
+    return form
 
 
 def _fields(problems: list[Any]) -> dict[str, list[str]]:
@@ -608,13 +616,20 @@ def create_app(db: str | Path) -> Starlette:
     """The app over the SQLite file ``db`` (created and migrated when needed)."""
     web = Web(Store(db))
 
-    def guard(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        """``handler`` with a :class:`Refused` shown as a page with its status."""
+    def guard(handler: Callable[[Request, FormData | None], Response]) -> Callable[[Request], Awaitable[Response]]:
+        """``handler`` run in a worker thread (SQLite and the settling never hold up the event loop),
+        given the POSTed form after its CSRF and origin checks (:meth:`Web.form`); a :class:`Refused`
+        is shown as a page with its status."""
         async def run(request: Request) -> Response:
+            form = None
             try:
-                return await handler(request)
+                form = await web.form(request) if request.method == "POST" else None
+                return await run_in_threadpool(handler, request, form)
             except Refused as exc:
                 return web.page(request, "refused.html", exc.status, message=exc.message)
+            finally:
+                if form is not None:
+                    await form.close()
         return run
 
     static = Path(__file__).parent / "static"

@@ -12,7 +12,7 @@ fields the way ``settle hand``'s flags build one (plain data, validated by the h
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_origin
 
@@ -383,10 +383,9 @@ def marks(result: Settlement) -> list[str]:
     return [*out, "liable"] if result.liable else out
 
 
-def chart_svg(evening: Evening, width: int = 340, height: int = 180,
-              labels: Iterable[str] | None = None) -> str:
-    """The running totals as an SVG line chart (one polyline per player, 0 line, last value labelled);
-    server-rendered text, player names escaped."""
+def chart_svg(evening: Evening, title: str = "running totals", width: int = 340, height: int = 180) -> str:
+    """The running totals as an SVG line chart (one polyline per player, 0 line, last value labelled,
+    ``title`` its accessible name); server-rendered text, player names and title escaped."""
     from html import escape
 
     names = evening.players
@@ -405,7 +404,7 @@ def chart_svg(evening: Evening, width: int = 340, height: int = 180,
         return top + (height - top - bottom) * (high - v) / span
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="running totals" class="chart">',
+             f'aria-label="{escape(title)}" class="chart">',
              f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#767676" '
              'stroke-dasharray="3 3"/>']
     label_y = _spread([y(s[-1]) + 4 for s in series], 12, top + 4, height - 2)

@@ -104,6 +104,7 @@ EN: dict[str, Template] = {
     "how_robbed_kong": "抢杠 robbed kong",
     "how_draw": "荒庄 draw",
     "how_abandon": "逃跑 left",
+    "warning": "warning",
 }
 
 ZH: dict[str, Template] = {
@@ -195,6 +196,7 @@ ZH: dict[str, Template] = {
     "how_robbed_kong": "抢杠",
     "how_draw": "荒庄",
     "how_abandon": "逃跑",
+    "warning": "注意",
 }
 
 WEB = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="web")
