@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("SETTLE_TEST_CHROMIUM", "/usr/bin/chromium")
+"""Debian's Chromium; ``SETTLE_TEST_CHROMIUM`` names another binary (the test of the missing-browser message)."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 740}

@@ -503,3 +503,15 @@ def test_the_form_builds_the_hand_the_cli_flags_build(region: str, form: dict[st
     page_hand = {"region": region, "players": players, "dealer": "A", **built}
     cli_hand = hand_from_flags({"region": region, "players": "A,B,C,D", "dealer": "A", **flags})
     assert settle_hand(page_hand).as_dict() == settle_hand(cli_hand).as_dict()
+
+
+def test_the_browser_tests_fail_with_advice_when_chromium_is_missing(tmp_path: Path) -> None:
+    import os
+
+    env = {**os.environ, "SETTLE_TEST_CHROMIUM": str(tmp_path / "no-chromium")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-x",
+                           str(ROOT / "tests/web/test_web_browser.py"), "-k", "language"],
+                          capture_output=True, text=True, timeout=300, check=False, env=env, cwd=ROOT)
+    assert done.returncode == 1, done.stdout[-2000:]  # failed, not skipped
+    assert "run scripts/ensure-chromium" in done.stdout and "sudo apt-get install -y chromium" in done.stdout
+    assert "skipped" not in done.stdout
