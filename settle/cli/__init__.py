@@ -489,8 +489,9 @@ def located_in(exc: HandError, lines: dict[Any, int], source: str, raw: bytes) -
                                   raw.decode("utf-8", "replace").removeprefix("\ufeff")))
 
 
-COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check", "settle.cli.sample")
-"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check, sample)."""
+COMMAND_MODULES = ("settle.cli.batch", "settle.cli.docs", "settle.cli.check", "settle.cli.sample",
+                   "settle.cli.serve")
+"""Modules that register more commands on :data:`app` (batch/session, schema/rules, check, sample, serve)."""
 
 
 def _register_commands(argv: list[str] | None = None) -> None:
