@@ -195,3 +195,26 @@ def test_batch_problems_have_columns_read_from_the_file(tmp_path: Path) -> None:
                       "region: wuhan\nplayers: [A, B, C, D]\ndealer: A\n", encoding="utf-8")
     _, _, err = run("batch", str(stream))
     assert f"error: {stream}:8:3: hand b2: win.winnr: unknown key" in err
+
+
+def test_more_rule_problems_in_chinese() -> None:
+    # The region key missing, a name listed twice (G8: names compared trimmed), 飘鱼 outside Rushan (R6):
+    # worded in Chinese from their kind and values, not from the English text (issue 16 #9).
+    _, _, err = run("hand", "-", "--lang", "zh", stdin="players: [A, B, C, D]\ndealer: A\n"
+                                                      "win: {winner: A, by: self_draw}\n")
+    assert err.startswith("error: <stdin>:1:1: region: 缺少：地区 `region`（wuhan 武汉, wuxue 武穴, rushan 乳山）")
+    _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers: [A, ' A', C, D]\ndealer: A\n"
+                                                      "win: {winner: A, by: self_draw}\n")
+    assert "error: <stdin>:2:1: players: 玩家 'A' 列了两次：第 2 项与前面的重复（名字去掉两边的空格后比较）" in err
+    _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers:\n  A: {fish: 1}\n  B: {}\n  C: {}\n"
+                                                      "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
+    assert "error: <stdin>:3:7: players.A.fish: 飘鱼只有 Rushan 才有，wuhan 没有" in err
+    _, _, err = run("hand", "-", "--lang", "en", stdin="region: wuhan\nplayers:\n  A: {fish: 1}\n  B: {}\n  C: {}\n"
+                                                      "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
+    assert "players.A.fish: 飘鱼 (fish) exists only in Rushan, not in wuhan" in err  # English unchanged
+
+
+def test_no_such_hand_in_chinese() -> None:
+    # fixtures/session/wuhan.yaml settles 9 hands: --hand 99 names none of them.
+    code, _, err = run("session", str(ROOT / "fixtures" / "session" / "wuhan.yaml"), "--hand", "99", "--lang", "zh")
+    assert code == 2 and err == "error: --hand 99：这个牌局里没有这一局：已结算 9 局（1-9）\n"

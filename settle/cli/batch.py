@@ -389,4 +389,5 @@ def _hand_not_found(report: Any, wanted: str) -> HandError:
     have = f"it has {counted(len(report.hands), 'settled hand')} (1-{len(report.hands)}: {labels})" \
         if report.hands else "no hand was settled"
     stop = "; the session stopped at a bad hand" if report.bad else ""
-    return HandError.at((), f"--hand {wanted}: no such hand in this session: {have}{stop}")
+    return HandError.at((), f"--hand {wanted}: no such hand in this session: {have}{stop}", kind="no_such_hand",
+                        values={"wanted": wanted, "count": len(report.hands), "stopped": bool(report.bad)})

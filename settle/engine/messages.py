@@ -100,6 +100,13 @@ def _unknown_term(values: Any, lang: str) -> str:
     return f"未知的{noun} '{values['value']}'{_suggest(values, lang)}；可用：{values['allowed']}"
 
 
+def _no_such_hand(values: Any, lang: str) -> str:
+    count = values.raw("count")
+    have = f"已结算 {count} 局（1-{count}）" if count else "没有结算任何一局"
+    stopped = "；牌局停在一局有误的牌上" if values.raw("stopped") else ""
+    return f"--hand {values['wanted']}：这个牌局里没有这一局：{have}{stopped}"
+
+
 PROBLEMS_ZH: dict[str, Template] = {
     "extra_forbidden": lambda values, lang: "未知的键（不属于这一地区的牌局格式）" + _suggest(values, lang),
     "missing": "缺少：此键必填",
@@ -132,6 +139,10 @@ PROBLEMS_ZH: dict[str, Template] = {
         "谁放冲/点炮" if values["by"] == "discard" else "谁被抢杠") + f"（by 为 {values['by']}，G7）"),
     "winner_is_from": "胡牌者 {winner} 不能同时是 `from`",
     "winner_is_liable": "胡牌者不能是包牌者",
+    "region_missing": lambda values, lang: f"缺少：地区 `region`（{str(values['allowed']).replace(' or ', ', ')}）",
+    "listed_twice": "玩家 '{name}' 列了两次：第 {entry} 项与前面的重复（名字去掉两边的空格后比较）",
+    "only_in": "{thing}只有 {where} 才有，{region} 没有",
+    "no_such_hand": _no_such_hand,
 }
 """The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
 types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""

@@ -55,7 +55,8 @@ def validate_model(data: Mapping[str, Any]) -> tuple[Region, Hand]:
         raise HandError.at((), f"a hand must be a mapping of keys (region, players, ...), "
                                f"got {type(data).__name__}")
     if "region" not in data:
-        raise HandError([Problem(("region",), f"missing: `region` ({allowed_text()})"),
+        raise HandError([Problem(("region",), f"missing: `region` ({allowed_text()})", kind="region_missing",
+                                 values={"allowed": allowed_text()}),
                          *unknown_top_keys(data)])
     try:
         region = get_region(region_key(data["region"]))
@@ -418,7 +419,8 @@ def player_name_problems(players: object) -> list[Problem]:
     out = [Problem(path, problem) for path, name in zip(paths, names, strict=True)
            if (problem := name_problem(name)) is not None]
     out += [Problem(("players",), f"player '{name}' is listed twice: entry {i + 1} repeats an earlier one "
-                                  "(names are compared after trimming spaces)")
+                                  "(names are compared after trimming spaces)", kind="listed_twice",
+                    values={"name": name, "entry": i + 1})
             for i, name in trimmed_repeats(names)]
     return out
 

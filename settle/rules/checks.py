@@ -298,7 +298,9 @@ def _player_facts_into(out: list[Problem], players: Mapping[str, Player], region
 def _fish_and_feeders(out: list[Problem], name: str, player: Player, region: Region, has_fish: bool) -> None:
     if player.fish and not has_fish:
         out.append(Problem(("players", name, "fish"),
-                           f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}"))
+                           f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}",
+                           kind="only_in",
+                           values={"thing": "飘鱼", "where": _only_in("has_fish"), "region": region.key}))
     opens = player.opens
     if isinstance(opens, list) and name in opens:
         for j, feeder in enumerate(opens):
@@ -331,7 +333,8 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
                       f"give exactly one of `win`, `draw: true` or `abandon` (found {found})", kind="one_outcome",
                       values={"found": ", ".join(given) if given else "都没有"})
     if hand.abandon is not None and not region.has_abandon:
-        yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}")
+        yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}",
+                      kind="only_in", values={"thing": "逃跑", "where": _only_in("has_abandon"), "region": region.key})
     if isinstance(hand.win, list) and not hand.win:
         yield Problem(("win",), "the list of wins is empty")
 
