@@ -318,7 +318,7 @@ class TileCatalog(Catalog):
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
         super().__init__(templates, parent, name)
-        self._framed: dict[tuple[Any, ...], tuple[tuple[Step, ...], str, str, str, str]] = {}
+        self._framed: dict[tuple[Any, ...], tuple[tuple[Step, ...], object, str, str, str, str]] = {}
 
     def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
         """:meth:`Catalog.notes_json <settle.core.text.Catalog.notes_json>`, the same two texts: each run
@@ -385,29 +385,30 @@ class TileCatalog(Catalog):
         groups = shown["groups"]
         if type(groups) is not tuple or not groups or not _GROUP_WORDS.issuperset(groups):
             return None
-        if type(fans) is not tuple or not all(type(f) is dict and tuple(f) == _FAN_KEYS for f in fans):
-            return None
         try:
-            key = (lang, winner, shown["shape"], shown["wildcard"], shown["wild"],
-                   *[(f["key"], f["zh"]) for f in fans], None, *map(id, reasons[:at]), None, *map(id, reasons[at + 1:]))
+            key = (lang, winner, shown["shape"], shown["wildcard"], shown["wild"], id(fans), *map(id, reasons[:at]),
+                   None, *map(id, reasons[at + 1:]))
             frame = self._framed.get(key)
         except TypeError:  # a value that cannot be hashed
             return None
         if frame is None:
+            if type(fans) is not tuple or not all(type(f) is dict and tuple(f) == _FAN_KEYS for f in fans):
+                return None
             frame = self._frame(reasons, at, lang)
             if frame is None:
                 return None
             if len(self._framed) >= WORDS_KEPT:
                 self._framed.clear()
             self._framed[key] = frame
-        _, notes_before, notes_after, forms_before, forms_after = frame
+        _, _, notes_before, notes_after, forms_before, forms_after = frame
         return (f"{notes_before}{' '.join(groups)}{notes_after}",
                 f"{forms_before}{_GROUPS_APART.join(groups)}{forms_after}")
 
     def _frame(self, reasons: tuple[Step, ...], at: int,
-               lang: str) -> tuple[tuple[Step, ...], str, str, str, str] | None:
-        """What :meth:`_framed_json` keeps: the steps around ``reasons[at]`` (held, so that their identity
-        in its key is never another object's), then the texts before and after the groups in each list:
+               lang: str) -> tuple[tuple[Step, ...], object, str, str, str, str] | None:
+        """What :meth:`_framed_json` keeps: the steps around ``reasons[at]`` and the reading's fans (held, so
+        that their identity in its key is never another object's; the fans' items are read only, as a
+        step's values are), then the texts before and after the groups in each list:
         the words (:func:`_reading_frame`, :func:`_read_tail`; :func:`_tiles_reading` words the step
         so, groups between them) and the JSON form (:func:`form_json`, the groups a list of texts).
         None when this catalog words ``tiles_reading`` otherwise."""
@@ -439,7 +440,7 @@ class TileCatalog(Catalog):
         else:
             notes_after, forms_after = notes_after + "]", forms_after + "]"
         held = (*reasons[:at], *reasons[at + 1:])
-        return held, notes_before, notes_after, forms_before, forms_after
+        return held, values["fans"], notes_before, notes_after, forms_before, forms_after
 
 
 def form_json(item: Step) -> str:

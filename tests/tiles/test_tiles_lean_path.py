@@ -22,7 +22,7 @@ import pytest
 from settle import settle_hand
 from settle.core import Catalog, Step
 from settle.core.text import dumps
-from settle.engine.tilelevel.reasons import ReadingStep
+from settle.engine.tilelevel.reasons import ReadingStep, fan_items
 from settle.engine.validation import lean_line, validate_model
 from settle.rules.registry import get_region
 from settle.tiles.messages import TILES, TileCatalog, form_json, tile_catalog
@@ -189,3 +189,13 @@ def test_a_framed_reading_anywhere_is_the_plain_catalogs(lang: str, at: int) -> 
         reasons = (*others[:at], closed_reading(groups), *others[at:])
         for _ in range(2):  # the second time from the kept frame
             assert catalog.notes_json(reasons, lang) == plain.notes_json(reasons, lang)
+
+
+def test_fan_items_are_one_tuple_per_fans() -> None:
+    rushan = get_region("rushan")
+    items = fan_items(rushan, ("pihu",))
+    assert items == ({"key": "pihu", "zh": "屁胡"},)  # the key and its 中文 name in the Rushan table (R1)
+    assert fan_items(rushan, iter(["pihu"])) is items  # any iterable of the same keys: the same tuple
+    assert fan_items(rushan, ()) == ()
+    with pytest.raises(KeyError):
+        fan_items(rushan, ("no_such_fan",))
