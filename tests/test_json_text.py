@@ -248,6 +248,12 @@ def test_values_of_unusual_types_are_written_as_json_dumps_writes_them() -> None
         {"roles": {a: ["dealer"], b: ()}}, {"id": 7}, {"id": True}, {"id": None}, {"next_dealer": "somebody else"},
         {"liable": "李"}, {"liable": 3}, {"region": "%s"}, {"unit": None}, {"liable_rule": "H7 \"c\""},
         {"players": list(base.players)}, {"net": {1: 0, a: 0}}, {"reading": {"fans": ("x",), "left": Fraction(3, 2)}},
+        {"reading": {"winner": "B", "fans": ["pihu"], "substitutions": [{"wildcard": "6s", "as": "2m"}],
+                     "considered": 2}},
+        {"reading": {"fans": ("x",), "as": ({"a": None, "b": True},)}}, {"reading": {True: 1}},
+        {"reading": {"a": [{"b": Fraction(1, 2)}]}}, {"reading": {"a": [{1: "x"}]}}, {"reading": {"a": (1, [2])}},
+        {"reading": {"a": [step]}}, {"reading": {"a": step}}, {"reading": {"a": {"b": 1}}},
+        {"reading": {"a": Points.TEN}}, {"reading": {"a": [1.5, math.nan]}},
     ]
     for change in changes:
         result = dataclasses.replace(base, **change)

@@ -15,7 +15,7 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core.messages import SHARED
-from settle.core.steps import Step, jsonable
+from settle.core.steps import PLAIN, Step, jsonable
 from settle.core.text import Catalog, dumps
 
 Amount = int | Fraction
@@ -275,7 +275,8 @@ class Settlement:
                 f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{',
                 item_form % items,
                 _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
-                _NO_READING_JSON if self.reading is None else f'{dumps(jsonable(self.reading))}, "reasons": ',
+                _NO_READING_JSON if self.reading is None else
+                f'{dumps(self.reading if _flat_json(self.reading) else jsonable(self.reading))}, "reasons": ',
                 reason_forms, _END_JSON,
             )
             return "".join(out)
@@ -371,6 +372,29 @@ keeps the JSON form of)."""
 
 
 _INT = frozenset({int})
+_TEXT = frozenset({str})
+
+
+def _flat_json(value: object) -> bool:
+    """Whether the json encoder writes ``value`` as it writes :func:`~settle.core.steps.jsonable` of it: a
+    dict with text keys whose values are of :data:`~settle.core.steps.PLAIN` types, lists or tuples of
+    those, or lists or tuples of such dicts with plain values (a tile reading kept,
+    ``Settlement.reading``).  A Fraction, a step, a key that is not text ... anywhere: False."""
+    if type(value) is not dict or not _TEXT.issuperset(map(type, value)):
+        return False
+    for item in value.values():
+        kind = type(item)
+        if kind in PLAIN:
+            continue
+        if kind is not list and kind is not tuple:
+            return False
+        if PLAIN.issuperset(map(type, item)):
+            continue
+        for entry in item:
+            if type(entry) is not dict or not _TEXT.issuperset(map(type, entry)) or \
+                    not PLAIN.issuperset(map(type, entry.values())):
+                return False
+    return True
 _STR = frozenset({str})
 _GAP = object()
 """Between the key groups of a shape (:func:`_shape_json`): no name is it."""

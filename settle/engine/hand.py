@@ -14,7 +14,7 @@ them) are in :mod:`settle.engine.validation`; hands with tiles go through
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from settle.core import Settlement
@@ -69,11 +69,24 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     (:func:`settle.engine.tilelevel.resolve`, which reads the validated hand alone: ``data`` may be
     left out).  Raises :class:`HandError` as :func:`settle_hand` does.  The batch settles a JSON line
     validated from its bytes through this (issue 14)."""
-    if has_tiles(hand):
-        from settle.engine.tilelevel import resolve
-
-        return resolve(data, region, hand).settlement
+    win = hand.win
+    if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
+        return _tile_settlement()(data, region, hand)
     return settle_validated_hand(region, hand)
+
+
+_TILE_SETTLEMENT: list[Callable[[Mapping[str, Any] | None, Region, Hand], Settlement]] = []
+""":func:`settle.engine.tilelevel.settled_with_tiles`, once a hand with tiles has loaded the tile engine."""
+
+
+def _tile_settlement() -> Callable[[Mapping[str, Any] | None, Region, Hand], Settlement]:
+    """:func:`settle.engine.tilelevel.settled_with_tiles`: the tile engine loads with the first hand with
+    tiles (a hand without loads none of it), and is looked up once."""
+    if not _TILE_SETTLEMENT:
+        from settle.engine.tilelevel.resolution import settled_with_tiles
+
+        _TILE_SETTLEMENT.append(settled_with_tiles)
+    return _TILE_SETTLEMENT[0]
 
 
 def settle_validated_hand(region: Region, hand: Hand) -> Settlement:

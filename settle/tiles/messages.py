@@ -27,7 +27,8 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from settle.core import SHARED, Catalog, Step, Template, signed
-from settle.core.text import dumps
+from settle.core.text import WORDS_KEPT, dumps
+from settle.tiles.notation import GROUP_TEXT
 
 KONG_ZH: Mapping[str, str] = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
 """The ordinary kong kinds (G3) in Chinese."""
@@ -146,8 +147,15 @@ def _tiles_read(values: Any, lang: str) -> str:
 
 def _read_words(values: Mapping[str, Any], lang: str) -> str:
     """The words of a ``tiles_read`` step from its values (text, tuples and lists, none a nested step:
-    a template's view of them and the values themselves read alike)."""
-    text = _SHAPE[lang].get(values["shape"], "") + " ".join(values["groups"])
+    a template's view of them and the values themselves read alike): the shape's word, the groups
+    joined by spaces, then :func:`_read_tail`."""
+    return _SHAPE[lang].get(values["shape"], "") + " ".join(values["groups"]) + _read_tail(values, lang)
+
+
+def _read_tail(values: Mapping[str, Any], lang: str) -> str:
+    """What a ``tiles_read`` step's words say after its groups: the melds, then what each wildcard
+    stands for (empty for a closed hand without wildcards)."""
+    text = ""
     melds = values["melds"]
     if melds:
         text += " " + " ".join(_meld(m, lang) for m in melds)
@@ -166,12 +174,19 @@ def _tiles_reading(values: Any, lang: str) -> str:
     """The reading kept: its nested ``tiles_read`` step worded here from its values (the tile words
     are in front of every catalog that words a ``tiles_reading``: :func:`tile_catalog`), not looked
     up in the catalog's table of words (a reading is new to nearly every hand)."""
-    labels = fan_labels(values.raw("fans"), lang)
     read = values.raw("read")
     words = _read_words(read.values, lang) if read.kind == "tiles_read" else values["read"]
+    head, tail = _reading_frame(values.raw("winner"), values.raw("fans"), lang)
+    return head + words + tail
+
+
+def _reading_frame(winner: str, fans: Iterable[Mapping[str, str]], lang: str) -> tuple[str, str]:
+    """The words of a ``tiles_reading`` step before and after the words of its ``tiles_read``:
+    ``reading: B's tiles read as `` and `` — 屁胡 pihu`` (``fans``: ``{"key", "zh"}`` items)."""
+    labels = fan_labels(fans, lang)
     if lang == "zh":
-        return f"读法：{values.raw('winner')} 的牌读作 {words}，番：{labels}"
-    return f"reading: {values.raw('winner')}'s tiles read as {words} — {labels}"
+        return f"读法：{winner} 的牌读作 ", f"，番：{labels}"
+    return f"reading: {winner}'s tiles read as ", f" — {labels}"
 
 
 def _tiles_chosen(values: Any, lang: str) -> str:
@@ -298,18 +313,35 @@ class TileCatalog(Catalog):
     cannot be hashed (:class:`settle.engine.tilelevel.reasons.ReadingStep`): only the latter is
     worded and encoded per hand (issue 14)."""
 
-    __slots__ = ()
+    __slots__ = ("_framed",)
+
+    def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
+                 name: str = "") -> None:
+        super().__init__(templates, parent, name)
+        self._framed: dict[tuple[Any, ...], tuple[tuple[Step, ...], object, str, str, str, str]] = {}
 
     def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
         """:meth:`Catalog.notes_json <settle.core.text.Catalog.notes_json>`, the same two texts: each run
         of steps that can be hashed by the catalog's own (its texts kept), each step that cannot
         (its type's ``__hash__`` is None) worded and encoded afresh (its JSON form by
-        :func:`form_json`), the pieces joined as the json encoder joins a list's items (``", "``)."""
-        for item in reasons:
+        :func:`form_json`), the pieces joined as the json encoder joins a list's items (``", "``).
+
+        The usual hand settled from tiles has one such step, the reading kept, of a closed hand
+        without wildcards: then both texts are the hand's groups put between texts kept per everything
+        else (:meth:`_frame`), and only the groups are joined per hand (issue 14)."""
+        at = -1
+        for i, item in enumerate(reasons):
             if type(item).__hash__ is None:
-                break
-        else:
+                if at >= 0:  # two readings (several winners, R8): the general way
+                    at = -2
+                    break
+                at = i
+        if at == -1:
             return super().notes_json(reasons, lang)
+        if at >= 0:
+            framed = self._framed_json(reasons, at, lang)
+            if framed is not None:
+                return framed
         found = self.notes_json_held.get((lang, *map(id, reasons)))
         if found is not None:
             return found
@@ -332,6 +364,84 @@ class TileCatalog(Catalog):
             forms.append(run_forms[1:-1])
         return f"[{', '.join(notes)}]", f"[{', '.join(forms)}]"
 
+    def _framed_json(self, reasons: tuple[Step, ...], at: int, lang: str) -> tuple[str, str] | None:
+        """:meth:`notes_json` of ``reasons`` whose one step that cannot be hashed, ``reasons[at]``, is the
+        reading kept (``tiles_reading``, as :func:`settle.engine.tilelevel.reasons.choice_steps` makes
+        it) of a closed hand without wildcards whose groups are tile notation: the groups joined between
+        the texts :meth:`_frame` keeps for the other steps (by their identity), the winner, the shape,
+        the wildcard's name and the fans.  None for any other reasons (the general way then)."""
+        item = reasons[at]
+        values = item.values
+        if item.kind != "tiles_reading" or item.rule or type(values) is not dict or tuple(values) != _READING_KEYS:
+            return None
+        read, fans, winner = values["read"], values["fans"], values["winner"]
+        if not isinstance(read, Step) or read.kind != "tiles_read" or read.rule or type(winner) is not str:
+            return None
+        shown = read.values
+        if (type(shown) is not dict or tuple(shown) != _READ_KEYS or shown["melds"] != () or shown["read_as"] != ()
+                or type(shown["shape"]) is not str or not _TEXT_OR_NONE.issuperset((type(shown["wildcard"]),
+                                                                                    type(shown["wild"])))):
+            return None
+        groups = shown["groups"]
+        if type(groups) is not tuple or not groups or not _GROUP_WORDS.issuperset(groups):
+            return None
+        try:
+            key = (lang, winner, shown["shape"], shown["wildcard"], shown["wild"], id(fans), *map(id, reasons[:at]),
+                   None, *map(id, reasons[at + 1:]))
+            frame = self._framed.get(key)
+        except TypeError:  # a value that cannot be hashed
+            return None
+        if frame is None:
+            if type(fans) is not tuple or not all(type(f) is dict and tuple(f) == _FAN_KEYS for f in fans):
+                return None
+            frame = self._frame(reasons, at, lang)
+            if frame is None:
+                return None
+            if len(self._framed) >= WORDS_KEPT:
+                self._framed.clear()
+            self._framed[key] = frame
+        _, _, notes_before, notes_after, forms_before, forms_after = frame
+        return (f"{notes_before}{' '.join(groups)}{notes_after}",
+                f"{forms_before}{_GROUPS_APART.join(groups)}{forms_after}")
+
+    def _frame(self, reasons: tuple[Step, ...], at: int,
+               lang: str) -> tuple[tuple[Step, ...], object, str, str, str, str] | None:
+        """What :meth:`_framed_json` keeps: the steps around ``reasons[at]`` and the reading's fans (held, so
+        that their identity in its key is never another object's; the fans' items are read only, as a
+        step's values are), then the texts before and after the groups in each list:
+        the words (:func:`_reading_frame`, :func:`_read_tail`; :func:`_tiles_reading` words the step
+        so, groups between them) and the JSON form (:func:`form_json`, the groups a list of texts).
+        None when this catalog words ``tiles_reading`` otherwise."""
+        if self.template("tiles_reading", lang) is not _tiles_reading:
+            return None
+        item = reasons[at]
+        values = item.values
+        shown = values["read"].values
+        head, tail = _reading_frame(values["winner"], values["fans"], lang)
+        before = head + _SHAPE[lang].get(shown["shape"], "")
+        after = _read_tail(shown, lang) + tail
+        form_before = (f'{{"rule": null, "kind": "tiles_reading", "values": {{"winner": '
+                       f'{encode_basestring(values["winner"])}, "read": {{"rule": null, "kind": "tiles_read", '
+                       f'"values": {{"shape": {dumps(shown["shape"])}, "groups": ["')
+        form_after = (f'"], "melds": [], "wildcard": {dumps(shown["wildcard"])}, "wild": {dumps(shown["wild"])}, '
+                      f'"read_as": []}}}}, "fans": {dumps(values["fans"])}}}}}')
+        notes_before, notes_after = encode_basestring(before)[:-1], encode_basestring(after)[1:]
+        forms_before, forms_after = form_before, form_after
+        if at:
+            run_notes, run_forms = super().notes_json(reasons[:at], lang)
+            notes_before = f"{run_notes[:-1]}, {notes_before}"
+            forms_before = f"{run_forms[:-1]}, {forms_before}"
+        else:
+            notes_before, forms_before = "[" + notes_before, "[" + forms_before
+        if at + 1 < len(reasons):
+            run_notes, run_forms = super().notes_json(reasons[at + 1:], lang)
+            notes_after = f"{notes_after}, {run_notes[1:]}"
+            forms_after = f"{forms_after}, {run_forms[1:]}"
+        else:
+            notes_after, forms_after = notes_after + "]", forms_after + "]"
+        held = (*reasons[:at], *reasons[at + 1:])
+        return held, values["fans"], notes_before, notes_after, forms_before, forms_after
+
 
 def form_json(item: Step) -> str:
     """``dumps(item.as_dict())``, the JSON text of a step's form, written without building the form for
@@ -352,6 +462,12 @@ def form_json(item: Step) -> str:
 
 
 _READING_KEYS = ("winner", "read", "fans")
+_FAN_KEYS = ("key", "zh")
+_GROUPS_APART = '", "'
+"""Between two groups' texts in a JSON list (each text needs no escape: :data:`_GROUP_WORDS`)."""
+_GROUP_WORDS = frozenset(GROUP_TEXT.values())
+"""The notation of every group of a reading (:data:`~settle.tiles.notation.GROUP_TEXT`): digits and
+a suit letter, written in JSON as they are."""
 _READ_KEYS = ("shape", "groups", "melds", "wildcard", "wild", "read_as")
 _TEXT = frozenset({str})
 _TEXT_OR_NONE = frozenset({str, type(None)})

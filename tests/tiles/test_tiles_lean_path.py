@@ -22,6 +22,7 @@ import pytest
 from settle import settle_hand
 from settle.core import Catalog, Step
 from settle.core.text import dumps
+from settle.engine.tilelevel.reasons import ReadingStep, fan_items
 from settle.engine.validation import lean_line, validate_model
 from settle.rules.registry import get_region
 from settle.tiles.messages import TILES, TileCatalog, form_json, tile_catalog
@@ -147,3 +148,54 @@ def test_every_tile_settlement_reading_step_encodes_as_its_form() -> None:
                 assert form_json(item) == json.dumps(item.as_dict(), ensure_ascii=False)
                 seen += 1
     assert seen > 70  # about 60% of the bench hands settle
+
+
+def closed_reading(groups: tuple[str, ...]) -> Step:
+    """The reading kept of a closed hand without wildcards, as the tile level makes it (a step that
+    cannot be hashed)."""
+    read = ReadingStep("", "tiles_read", {"shape": "standard", "groups": groups, "melds": (), "wildcard": None,
+                                          "wild": None, "read_as": ()})
+    return ReadingStep("", "tiles_reading", {"winner": "B", "read": read, "fans": ({"key": "pihu", "zh": "屁胡"},)})
+
+
+def test_a_closed_reading_is_framed_between_kept_texts() -> None:
+    catalog = tile_catalog(get_region("rushan").catalog)
+    assert type(catalog) is TileCatalog
+    self_draw = Step("R5", "self_draw_pays", {"winner": "B"})
+    reading = closed_reading(("88m", "345p"))
+    notes, forms = catalog.notes_json((self_draw, reading), "en")
+    assert any(key[1] == "B" for key in catalog._framed)  # kept as a frame, not worded the general way
+    # worked out from the templates: the R5 note, then "reading: <winner>'s tiles read as <groups> — <zh> <key>"
+    assert notes == ('["自摸: B self-drew, every other player pays (R5)", '
+                     '"reading: B\'s tiles read as 88m 345p — 屁胡 pihu"]')
+    assert forms == ('[{"rule": "R5", "kind": "self_draw_pays", "values": {"winner": "B"}}, '
+                     '{"rule": null, "kind": "tiles_reading", "values": {"winner": "B", "read": {"rule": null, '
+                     '"kind": "tiles_read", "values": {"shape": "standard", "groups": ["88m", "345p"], "melds": [], '
+                     '"wildcard": null, "wild": null, "read_as": []}}, "fans": [{"key": "pihu", "zh": "屁胡"}]}}]')
+    # another hand's groups, the same frame: only the groups differ
+    other = catalog.notes_json((self_draw, closed_reading(("111z", "99s"))), "en")
+    assert other[0] == notes.replace("88m 345p", "111z 99s")
+    assert other[1] == forms.replace('"88m", "345p"', '"111z", "99s"')
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("at", [0, 1, 2])
+def test_a_framed_reading_anywhere_is_the_plain_catalogs(lang: str, at: int) -> None:
+    catalog = tile_catalog(get_region("rushan").catalog)
+    plain = plain_catalog("rushan")
+    others = [Step("R5", "self_draw_pays", {"winner": "B"}),
+              Step("G4", "tiles_melds", {"winner": "B", "opens": 0, "feeders": (), "kongs": ()})]
+    for groups in (("88m", "345p", "345p", "678p", "222s"), ("11z",), ("123m", "99s")):
+        reasons = (*others[:at], closed_reading(groups), *others[at:])
+        for _ in range(2):  # the second time from the kept frame
+            assert catalog.notes_json(reasons, lang) == plain.notes_json(reasons, lang)
+
+
+def test_fan_items_are_one_tuple_per_fans() -> None:
+    rushan = get_region("rushan")
+    items = fan_items(rushan, ("pihu",))
+    assert items == ({"key": "pihu", "zh": "屁胡"},)  # the key and its 中文 name in the Rushan table (R1)
+    assert fan_items(rushan, iter(["pihu"])) is items  # any iterable of the same keys: the same tuple
+    assert fan_items(rushan, ()) == ()
+    with pytest.raises(KeyError):
+        fan_items(rushan, ("no_such_fan",))

@@ -26,9 +26,26 @@ from settle.tiles.rules import reason_key
 
 
 def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]:
-    """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given."""
+    """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given.
+
+    One tuple for every hand with the same fans (read only, as a step's values are): the catalogs
+    find the texts of the reading kept by its fans' identity (:class:`~settle.tiles.messages.TileCatalog`),
+    kept per region table and fans (at most :data:`STEPS_KEPT`)."""
     patterns = region.patterns
-    return tuple([{"key": k, "zh": patterns[k].zh} for k in fans])
+    names = tuple(fans)
+    key = (id(patterns), *names)
+    held = _FAN_ITEMS.get(key)
+    if held is not None and held[0] is patterns:
+        return held[1]
+    items = tuple([{"key": k, "zh": patterns[k].zh} for k in names])
+    if len(_FAN_ITEMS) >= STEPS_KEPT:
+        _FAN_ITEMS.clear()
+    _FAN_ITEMS[key] = (patterns, items)
+    return items
+
+
+_FAN_ITEMS: dict[tuple[Any, ...], tuple[object, tuple[dict[str, str], ...]]] = {}
+"""(the region's table by identity, *fan keys) -> (the table, :func:`fan_items` of those fans)."""
 
 
 def fan_labels(region: Region, fans: Iterable[str]) -> str:

@@ -31,17 +31,30 @@ class Resolution:
 def resolve(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Resolution:
     """Steps 1–4 for a pydantic-validated ``hand`` (``data`` is its plain document, or None: only
     ``hand`` is read)."""
+    return Resolution(region, *_resolved(data, region, hand))
+
+
+def settled_with_tiles(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Settlement:
+    """``resolve(data, region, hand).settlement``: what :func:`settle.engine.hand.settle_model` settles
+    a hand with tiles by (no :class:`Resolution` made).  Raises :class:`HandError` as :func:`resolve`."""
+    return _resolved(data, region, hand)[1]
+
+
+def _resolved(data: Mapping[str, Any] | None, region: Region,
+              hand: Hand) -> tuple[Hand, Settlement, tuple[Choice, ...]]:
+    """:func:`resolve`'s hand, settlement and choices."""
     prepared = prepare(data, region, hand)
     current = prepared.hand
-    claimed = [tw for tw in prepared.tile_wins if shape_claims(region, current.wins[tw.index])]
-    derive = [tw for tw in prepared.tile_wins if tw not in claimed]
+    wins = current.wins
+    claimed = [tw for tw in prepared.tile_wins if wins[tw.index].fans and shape_claims(region, wins[tw.index])]
+    derive = [tw for tw in prepared.tile_wins if tw not in claimed] if claimed else prepared.tile_wins
     for tile_win in claimed:
         refuse_unwinnable(tile_win, evaluation(prepared, tile_win))
     if not derive:
         problems = rule_problems(region, current)
         if problems:
             raise HandError(prepared.remap(problems))
-        return Resolution(region, current, _with_reasons(region.settle(current), prepared, ()), ())
+        return current, _with_reasons(region.settle(current), prepared, ()), ()
     found = {tw.index: evaluation(prepared, tw) for tw in derive}
     choices = []
     for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
@@ -53,7 +66,7 @@ def resolve(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Resol
     # only readings that pass every rule are kept: its settlement is the hand's, as it stands.
     settled = choices[-1].chosen.settlement
     assert settled is not None
-    return Resolution(region, current, _with_reasons(settled, prepared, choices), tuple(choices))
+    return current, _with_reasons(settled, prepared, choices), tuple(choices)
 
 
 def settle_with_tiles(data: Mapping[str, Any]) -> Settlement:
