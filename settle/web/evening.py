@@ -24,7 +24,7 @@ from settle.engine.hand import settle_hand
 from settle.engine.session import SessionReport, run_session
 from settle.errors import HandError, Problem
 from settle.loader import Document, iter_documents
-from settle.render.rules import option_names
+from settle.render.rules import gloss, option_names
 from settle.rules.registry import Region, get_region
 
 SEATS = ("东", "南", "西", "北")
@@ -36,8 +36,9 @@ HOWS = ("self_draw", "discard", "robbed_kong", "draw", "abandon")
 
 @dataclass(frozen=True)
 class OptionField:
-    """One house option on the set-up form: key, 中文 name, meaning, default, input kind
-    (``bool``, ``choice``, ``number``) and the choices of a ``choice``."""
+    """One house option on the set-up form: key, 中文 name, meaning (English; ``meaning_zh`` from the
+    region's catalog, :func:`settle.render.rules.gloss`, as ``settle rules --lang zh`` says it), default,
+    input kind (``bool``, ``choice``, ``number``) and the choices of a ``choice``."""
 
     key: str
     zh: str
@@ -45,6 +46,11 @@ class OptionField:
     default: Any
     kind: str
     choices: tuple[str, ...] = ()
+    meaning_zh: str = ""
+
+    def meaning_in(self, lang: str) -> str:
+        """The meaning in ``lang`` (``zh``: the Chinese gloss where the catalog has one)."""
+        return self.meaning_zh or self.meaning if lang == "zh" else self.meaning
 
 
 def option_fields(region: Region) -> list[OptionField]:
@@ -64,7 +70,8 @@ def option_fields(region: Region) -> list[OptionField]:
             kind, choices = "number", ()
             if args and get_origin(args[0]) is Literal:  # pragma: no cover - no such option today
                 kind, choices = "choice", tuple(str(a) for a in get_args(args[0]))
-        out.append(OptionField(key, names[key][0], names[key][1], info.default, kind, choices))
+        out.append(OptionField(key, names[key][0], names[key][1], info.default, kind, choices,
+                               gloss(region, "option", key, names[key][1], "zh")))
     return out
 
 

@@ -256,6 +256,12 @@ def test_what_if_figures_chart_and_languages(client: TestClient) -> None:
     assert "小胡：底分 1 (H2)" in preview  # the region catalog's Chinese note, as `settle hand --lang zh`
     client.get("/lang/en?next=/")
     assert "小胡 small hand: base 1 (H2)" in client.post(f"{url}/preview", data=hand).text
+    # the set-up form's option meanings in the page's language, from the region catalog (settle rules --lang zh)
+    assert "most a loser pays (H5)" in client.get("/new?region=wuhan&seats=4").text
+    client.get("/lang/zh?next=/")
+    setup_zh = client.get("/new?region=wuhan&seats=4").text
+    assert "每个输家最多付的分 (H5)" in setup_zh and "most a loser pays" not in setup_zh
+    client.get("/lang/en?next=/")
 
 
 def test_store_schema_wal_and_forward_migration(tmp_path: Path) -> None:
