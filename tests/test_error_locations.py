@@ -218,3 +218,10 @@ def test_no_such_hand_in_chinese() -> None:
     # fixtures/session/wuhan.yaml settles 9 hands: --hand 99 names none of them.
     code, _, err = run("session", str(ROOT / "fixtures" / "session" / "wuhan.yaml"), "--hand", "99", "--lang", "zh")
     assert code == 2 and err == "error: --hand 99：这个牌局里没有这一局：已结算 9 局（1-9）\n"
+
+
+def test_a_bound_of_a_count_or_list_in_chinese() -> None:
+    # opens is a count or a list of feeders; -1 is a count below 0: the count's own bound, in Chinese.
+    _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers:\n  A: {opens: -1}\n  B: {}\n  C: {}\n"
+                                                      "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
+    assert "error: <stdin>:3:7: players.A.opens: 必须至少为 0，不是 -1\n" in err

@@ -452,8 +452,19 @@ def pydantic_problems(exc: ValidationError, data: Any, model: type[BaseModel] | 
             alternatives = []  # a list with bad entries: the entries' errors say what is wrong
         out += [_plain_problem(e, path, model) for e in plain]
         if alternatives:
-            out.append(Problem(path, _alternatives_message(alternatives, path)))
+            out.append(_alternatives_problem(alternatives, path, model))
     return out
+
+
+def _alternatives_problem(errors: list[_Error], path: Path, model: type[BaseModel] | None) -> Problem:
+    """The problem of a value that fits none of a union's shapes (:func:`_alternatives_message`); when
+    one alternative is of the value's own type, its kind and values, for its words in Chinese."""
+    message = _alternatives_message(errors, path)
+    fitting = [e for e in errors if _same_kind(e, errors[0].get("input"))]
+    if len(fitting) == 1:
+        own = _plain_problem(fitting[0], path, model)
+        return Problem(path, message, kind=own.kind, values=own.values)
+    return Problem(path, message)
 
 
 def _plain_problem(err: _Error, path: Path, model: type[BaseModel] | None) -> Problem:
