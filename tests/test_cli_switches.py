@@ -24,7 +24,7 @@ SESSION = ROOT / "fixtures" / "session" / "wuhan.yaml"
 cli._register_commands()
 runner = CliRunner()
 
-COMMANDS = ("hand", "batch", "session", "schema", "rules", "check")
+COMMANDS = ("hand", "batch", "session", "schema", "rules", "check", "sample", "serve")
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:

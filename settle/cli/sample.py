@@ -16,13 +16,15 @@ from settle.cli import Command, app, guarded, late_help, region_choices
 
 @app.command("sample", cls=Command)
 def sample_command(
-    n: Annotated[int, typer.Option("--n", "-n", min=0, help="how many hands")] = 100,
-    region: Annotated[str | None, typer.Option(help=late_help(region_choices))] = None,
-    seed: Annotated[int, typer.Option(help="the random seed: the same seed gives the same hands")] = 1,
+    n: Annotated[int, typer.Option("--n", "-n", min=0, metavar="N", help="how many hands")] = 100,
+    region: Annotated[str | None, typer.Option(metavar="REGION", help=late_help(region_choices))] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="the random seed: the same seed gives the same hands")] = 1,
 ) -> None:
     """Print N random valid hands as JSON Lines (ids h1 ... hN), the regions in turn or one region.
 
-    Example: settle sample --n 5000 --seed 7 > hands.jsonl && settle batch hands.jsonl
+    \b
+    Example:
+      settle sample --n 5000 --seed 7 > hands.jsonl && settle batch hands.jsonl
     """
 
     def run() -> None:

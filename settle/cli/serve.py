@@ -42,13 +42,19 @@ def terminal_qr(url: str) -> str:
 
 @app.command("serve")
 def serve_command(
-    host: Annotated[str, typer.Option(help="address to listen on; 0.0.0.0 lets the phones at the table join "
+    host: Annotated[str, typer.Option(metavar="ADDRESS",
+                                      help="address to listen on; 0.0.0.0 lets the phones at the table join "
                                            "over the local network")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="port")] = 8000,
-    db: Annotated[str | None, typer.Option(help="SQLite file (default: settle.db in the user's data "
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="N", help="port")] = 8000,
+    db: Annotated[str | None, typer.Option(metavar="FILE", help="SQLite file (default: settle.db in the user's data "
                                                 "directory)")] = None,
 ) -> None:
-    """Serve the scorekeeper's page: tables, hands, running totals and settle-up, in one SQLite file."""
+    """Serve the scorekeeper's page: tables, hands, running totals and settle-up, in one SQLite file.
+
+    \b
+    Example:
+      settle serve --host 0.0.0.0 --port 8000
+    """
     try:
         import uvicorn
 
