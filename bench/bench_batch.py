@@ -51,15 +51,10 @@ def generate(n: int, seed: int = 1) -> Iterator[dict[str, Any]]:
 
 def write_jsonl(path: Path, n: int, seed: int) -> None:
     """Write ``n`` generated hands to ``path``, one JSON object per line."""
+    from settle.engine.sample import write_jsonl as write_lines
+
     with path.open("w", encoding="utf-8") as out:
-        batch: list[str] = []
-        for hand in generate(n, seed):
-            batch.append(json.dumps(hand, ensure_ascii=False))
-            if len(batch) == 10_000:
-                out.write("\n".join(batch) + "\n")
-                batch.clear()
-        if batch:
-            out.write("\n".join(batch) + "\n")
+        write_lines(generate(n, seed), out)
 
 
 def write_yaml(path: Path, n: int, seed: int) -> None:

@@ -28,21 +28,11 @@ def sample_command(
     """
 
     def run() -> None:
-        import json
         import sys
 
-        from settle.engine.sample import sample_hands
+        from settle.engine.sample import sample_hands, write_jsonl
 
-        hands = sample_hands(n, seed, region)
-        out = sys.stdout
-        lines: list[str] = []
-        for hand in hands:
-            lines.append(json.dumps(hand, ensure_ascii=False))
-            if len(lines) == 10_000:
-                out.write("\n".join(lines) + "\n")
-                lines.clear()
-        if lines:
-            out.write("\n".join(lines) + "\n")
-        out.flush()
+        write_jsonl(sample_hands(n, seed, region), sys.stdout)
+        sys.stdout.flush()
 
     guarded(run)

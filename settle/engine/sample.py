@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
 
 from settle.errors import HandError
 from settle.rules.registry import region_key, region_terms
@@ -67,3 +67,18 @@ def _deal(makers: list[Maker], n: int, rng: random.Random) -> Iterator[dict[str,
         hand = makers[i % count](rng)
         hand["id"] = f"h{i + 1}"
         yield hand
+
+
+def write_jsonl(hands: Iterable[dict[str, Any]], out: IO[str]) -> None:
+    """Write ``hands`` to ``out`` as JSON Lines (``json.dumps``, UTF-8 text kept), 10,000 lines per
+    ``write``: ``settle sample``'s output and the benchmarks' inputs."""
+    import json
+
+    lines: list[str] = []
+    for hand in hands:
+        lines.append(json.dumps(hand, ensure_ascii=False))
+        if len(lines) == 10_000:
+            out.write("\n".join(lines) + "\n")
+            lines.clear()
+    if lines:
+        out.write("\n".join(lines) + "\n")
