@@ -300,7 +300,9 @@ class Web:
             values = ev.form_from_hand(rows[position - 1].data, rotation) if position else {}
         return self.page(request, "hand.html", status, table=table, region=region, players=table.header["players"],
                          rotation=rotation, edit=edit, number=position or len(rows) + 1,
-                         form_id=edit or new_id(), v=_Values(values), problems=problems or [],
+                         form_id=edit or new_id(), v=_Values(values),
+                         tiles_kept=position is not None and ev.has_tiles(rows[position - 1].data),
+                         problems=problems or [],
                          fields=_fields(problems or []), notice=notice, version=table.version,
                          multi=bool(table.header.get("options", {}).get("multi_win")),
                          hows=[h for h in ev.HOWS if h != "abandon" or region.has_abandon],
@@ -319,6 +321,8 @@ class Web:
         before = rows if position is None else rows[:position - 1]
         rotation = self.evening(table, before).next_dealer
         data = ev.hand_from_form(get_region(table.header["region"]), table.header["players"], form, rotation)
+        if position is not None:
+            ev.keep_unformed(rows[position - 1].data, data)
         new = HandRow(edit or _text(form, "form_id") or new_id(), position or len(rows) + 1, data)
         if position is None:
             return [*rows, new], data, new.position, None

@@ -29,6 +29,8 @@ EN: dict[str, Template] = {
     "create": "Open the table",
     "enter_hand": "Enter a hand",
     "edit_hand": "Edit hand {n}",
+    "tiles_kept": ("This hand gives the winner's tiles (win.tiles); they are kept as saved, "
+                   "and the facts below must agree with them."),
     "how": "How",
     "winner": "Winner 胡",
     "winners": "Winners 胡 (一炮多响: tap each)",
@@ -122,6 +124,7 @@ ZH: dict[str, Template] = {
     "create": "开桌",
     "enter_hand": "记一局",
     "edit_hand": "修改第 {n} 局",
+    "tiles_kept": "这一局给出了胡牌者的牌 (win.tiles)，修改时照原样保留；下面的开口、杠须与牌相符。",
     "how": "怎么胡",
     "winner": "胡",
     "winners": "胡（一炮多响：每家点一下）",

@@ -528,3 +528,53 @@ def test_the_browser_tests_fail_with_advice_when_chromium_is_missing(tmp_path: P
     assert done.returncode == 1, done.stdout[-2000:]  # failed, not skipped
     assert "run scripts/ensure-chromium" in done.stdout and "sudo apt-get install -y chromium" in done.stdout
     assert "skipped" not in done.stdout
+
+
+TILES_SESSION = """\
+region: wuhan
+players: [A, B, C, D]
+---
+id: t1
+dealer: A
+players:
+  B: {kongs: {concealed: 1}}
+win:
+  winner: D
+  by: self_draw
+  tiles:
+    hand: 123m 456m 789m 2m 6s
+    win_tile: 2m
+    indicator: 5s
+    melds:
+      - {kind: pung, tiles: 555m, from: C}
+"""
+
+
+def test_editing_an_imported_hand_keeps_its_tiles(client: TestClient, app: Any) -> None:
+    """The hand of fixtures/tiles/wuhan_qingyise_laizi.yaml in a session (H3, H8, H12): 清一色 read
+    from the tiles, D 开口 1 (the pung from C), B 暗杠 2; D self-drew, big hand base 10, ×1.5:
+    A 10×2^(0+1)×1.5 = 30, B 10×2^(2+1)×1.5 = 120, C 30, D +180.
+
+    Editing it on the page (the form shows no tiles) must keep ``win.tiles``: saved
+    unchanged the totals stay; with a second 暗杠 for B (B 4 番) B owes 10×2^(4+1)×1.5 = 480,
+    capped at 400 (封顶, H5 default), so D 30 + 400 + 30 = +460."""
+    imported = client.post("/import", data={"csrf": csrf(client)},
+                           files={"file": ("tiles.yaml", TILES_SESSION.encode())}, follow_redirects=False)
+    assert imported.status_code == 303, imported.text
+    url = imported.headers["location"]
+    assert totals(client.get(url).text) == {"A": -30, "B": -120, "C": -30, "D": 180}
+    table_id = url.rsplit("/", 1)[1]
+    first = app.state.web.store.hands(table_id)[0]
+    page = client.get(f"{url}/hand?edit={first.form_id}").text
+    assert 'id="tiles-kept"' in page
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"}, edit=first.form_id)
+    fields["kong:B:concealed"] = "1"
+    kept = client.post(f"{url}/hands/{first.form_id}", data=fields, follow_redirects=False)
+    assert kept.status_code == 200 and 'id="problems"' not in kept.text, kept.text
+    saved = app.state.web.store.hands(table_id)[0].data
+    assert saved["win"]["tiles"]["indicator"] == "5s"
+    assert totals(client.get(url).text) == {"A": -30, "B": -120, "C": -30, "D": 180}
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"}, edit=first.form_id)
+    fields["kong:B:concealed"] = "2"
+    assert client.post(f"{url}/hands/{first.form_id}", data=fields, follow_redirects=False).status_code == 200
+    assert totals(client.get(url).text) == {"A": -30, "B": -400, "C": -30, "D": 460}
