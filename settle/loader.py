@@ -1104,41 +1104,61 @@ class JsonLine:
         self.index = index
 
 
-def jsonl_lines(stream: BinaryIO, source: str = "<stdin>",
-                max_bytes: int = MAX_DOCUMENT_BYTES) -> Iterator[JsonLine | HandError]:
+def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_DOCUMENT_BYTES, *,
+                bom: bool = True) -> Iterator[JsonLine | HandError]:
     """The hands of a JSON Lines stream before they are parsed, read lazily: each non-blank line as a
     :class:`JsonLine` (:func:`jsonl_hand` parses it), or the :class:`HandError` of a line that cannot
     be read (longer than ``max_bytes``, not UTF-8; a UTF-16/32 first line ends the stream), each one
     hand; an input with no hand yields the empty-document error.  What :func:`iter_documents` reads
-    for ``jsonl``, line by line."""
-    hands = 0
-    for number, raw in enumerate(iter(lambda: stream.readline(max_bytes + 1), b""), 1):
+    for ``jsonl``, line by line.
+
+    A line ends at ``\\n``; its number is as an editor counts lines (a lone ``\\r`` ends one too, issue
+    15 #2; U+001C ... U+001F, U+0085, U+2028, U+2029 and U+3000 end none: a line of white space only is
+    blank, issue 15 #3).  ``bom``: the stream starts the file, so its first line may start with a BOM
+    or show a UTF-16/32 encoding.  A line longer than ``max_bytes`` is one bad hand, and the rest of it
+    is skipped as far as ``max_bytes`` again; a line that goes on past that (``/dev/zero``) ends the
+    stream: its error says that the rest is not read (issue 15 #10)."""
+    hands, number = 0, 1
+    for raw in iter(lambda: stream.readline(max_bytes + 1), b""):
+        line, number = number, number + 1
+        if b"\r" in raw:
+            number += raw.count(b"\r") - raw.count(b"\r\n")
         if len(raw) > max_bytes and not raw.endswith(b"\n"):
             hands += 1
-            _skip_rest_of_line(stream)
+            ended = _skip_rest_of_line(stream, max_bytes)
             message = f"document is larger than the {_limit_text(max_bytes)} limit"
-            yield HandError([Problem((), message, number, f"{source}:{hands}", source)])
+            if not ended:
+                message += (f"; its line does not end within another {_limit_text(max_bytes)}:"
+                            " the rest of the input is not read")
+            yield HandError([Problem((), message, line, f"{source}:{hands}", source)])
+            if not ended:
+                return
             continue
         try:
-            text = _decode(raw, number, check_bom=number == 1)
+            text = _decode(raw, line, check_bom=bom and line == 1)
         except _Fatal as fatal:
             hands += 1
             yield _fatal_error(fatal, source, f"{source}:{hands}")
-            if number == 1 and fatal.kind == "encoding":
+            if line == 1 and fatal.kind == "encoding":
                 return  # a UTF-16/32 file: no later line will read either
             continue
         if text.strip():
             hands += 1
-            yield JsonLine(text, raw, number, hands)
+            yield JsonLine(text, raw, line, hands)
     if not hands:
         yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source)])
 
 
-def _skip_rest_of_line(stream: BinaryIO) -> None:
-    while True:
+def _skip_rest_of_line(stream: BinaryIO, limit: int) -> bool:
+    """Read ``stream`` past the end of the line being read, at most ``limit`` bytes (and a read):
+    whether the line (or the stream) ended within them."""
+    skipped = 0
+    while skipped <= limit:
         chunk = stream.readline(1 << 16)
         if not chunk or chunk.endswith(b"\n"):
-            return
+            return True
+        skipped += len(chunk)
+    return False
 
 
 def _key_count(value: Any) -> int:

