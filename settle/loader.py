@@ -973,6 +973,33 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         raise _Fatal(f"JSON value cannot be read: {_readable(str(exc))}", first_line) from None
 
 
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_BLANKS = str.maketrans("", "", " \t\n\r")
+
+
+def _json_nodes(text: str) -> int:
+    """How many nodes (values and keys, as :class:`_YamlReader` counts them against :data:`MAX_NODES`)
+    JSON ``text`` holds, counted without parsing it (issue 15 #8): 0 for a text shorter than
+    ``2 * MAX_NODES`` characters, which cannot hold more than :data:`MAX_NODES` (each node has a
+    character of its own, a scalar's first or a collection's closing bracket, and each but the first
+    the separator before it: an opening bracket, a comma or a colon); else, with the strings taken
+    out, 1 + commas + colons + opening brackets - empty collections, exact for valid JSON.
+
+    Linear work in C (regular expression, ``str.translate``, ``str.count``) and two copies of the text."""
+    if len(text) < 2 * MAX_NODES:
+        return 0
+    bare = _JSON_STRING.sub("0", text).translate(_JSON_BLANKS)
+    separators = bare.count(",") + bare.count(":") + bare.count("[") + bare.count("{")
+    return 1 + separators - bare.count("[]") - bare.count("{}")
+
+
+def _too_many_nodes(text: str, line: int) -> _Fatal | None:
+    """The problem of JSON ``text`` (a hand starting on ``line``) over :data:`MAX_NODES` nodes, if it is."""
+    if _json_nodes(text) <= MAX_NODES:
+        return None
+    return _Fatal(f"document has more than {MAX_NODES} nodes", line)
+
+
 class _JsonFrame:
     __slots__ = ("count", "is_obj", "path", "seen")
 
@@ -1061,6 +1088,11 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
     try:
         if not text.strip():
             raise _Fatal(EMPTY_MESSAGE, 1)
+        start = len(text) - len(text.lstrip())
+        if not batch or text[start] == "{":  # one hand: bounded before it is parsed (issue 15 #8)
+            fatal = _too_many_nodes(text, _line_col(text, start)[0])
+            if fatal is not None:
+                raise fatal
         value = _parse_json(text)
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
@@ -1201,7 +1233,11 @@ _JSON_SPACE = (" ", "\t", "\n", "\r")
 def jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
     """The hand of one JSON Lines line (``text``: a :class:`JsonLine`'s, on line ``number``, hand
     ``index``): its :class:`Document`, or the :class:`HandError` saying why it is none (JSON syntax,
-    a repeated key, nesting deeper than :data:`MAX_DEPTH`, not a mapping)."""
+    a repeated key, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_NODES` nodes: counted
+    before the line is parsed, issue 15 #8; not a mapping)."""
+    too_many = _too_many_nodes(text, number)
+    if too_many is not None:
+        return _fatal_error(too_many, source, f"{source}:{index}")
     brackets = text.count("[") + text.count("{")
     if brackets <= MAX_DEPTH:
         # Fast path: json.loads without a Python hook, then a sound duplicate-key test.  Each key

@@ -16,17 +16,23 @@ import io
 import json
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from settle.cli import _register_commands, app
 from settle.engine.batch import BatchRun, StreamWriter, Totals, run_batch
 from settle.engine.batch.reading import BLOCK_BYTES
+from settle.errors import HandError
+from settle.loader import MAX_NODES, Document, iter_documents
 
 SETTLE = [sys.executable, "-c", "from settle.cli import main; main()"]
 GOOD = json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
 """A drawn Wuhan hand: everyone nets 0; it has no id, so its label is ``file:index``."""
+_register_commands()
 
 
 def _good(ident: str) -> str:
@@ -107,6 +113,72 @@ def test_a_lone_cr_ends_a_line_of_json_lines(tmp_path: Path) -> None:
     assert [r["id"] for r in records] == [f"{path}:{k}" for k in (1, 2, 3, 4)]
     assert [r["error"][0]["line"] for r in records if "error" in r] == [3, 5]
     assert totals.bad == 2
+
+
+# --- item 8: wide and deep JSON ------------------------------------------------------------------------
+
+CHAIN = "[" * 94 + "0" + "]" * 94
+"""95 nodes (94 lists and a 0), 189 characters; in ``note`` (itself a list in the hand object) 96 levels
+deep, within MAX_DEPTH (100)."""
+
+
+def _deep_line(chains: int) -> str:
+    # nodes: 15 (see test_the_node_limit_counts_json_like_yaml) and 95 a chain.
+    return GOOD[:-1] + ', "note": [' + ",".join([CHAIN] * chains) + "]}"
+
+
+def test_a_json_line_over_the_node_limit_is_refused_in_bounded_memory(tmp_path: Path) -> None:
+    # 10,000 chains: 15 + 95 * 10,000 = 950,015 nodes > MAX_NODES; about 1.9 MB.
+    deep = _deep_line(10_000)
+    assert len(deep) > 1_890_000
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{_good('a')}\n{deep}\n{_good('b')}\n", encoding="utf-8")
+    tracemalloc.start()
+    try:
+        records, totals = _run(path, jobs=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the line as read (its block, the line, its text) and two copies without strings: about 7x the line;
+    # parsing it, as before, took about 290x (543 MB)
+    assert peak < 12 * len(deep)
+    assert [r["id"] for r in records] == ["a", f"{path}:2", "b"]
+    [problem] = records[1]["error"]
+    assert problem["line"] == 2 and problem["message"] == f"document has more than {MAX_NODES} nodes"
+    assert (totals.hands, totals.bad) == (3, 1)
+    done = CliRunner().invoke(app, ["batch", str(path), "--format", "jsonl"])
+    assert done.exit_code == 2
+    assert f"{path}:2:" in done.stderr and f"more than {MAX_NODES} nodes" in done.stderr
+
+
+def test_the_node_limit_counts_json_like_yaml() -> None:
+    # A line of exactly MAX_NODES nodes is read (the model, not the loader, refuses `note`); one node
+    # more is refused.  Nodes of _deep_line: the hand object 1, its 4 keys and 4 values 8, the 4 players'
+    # names 4, the key "note" and its list 2: 15; then 95 a chain.  1052 chains: 15 + 99,940 = 99,955;
+    # the 45 more: 42 zeros, "[ ]", "{ }" and the string ",[:{\"]" (brackets, colons and commas in a
+    # string, empty lists and dicts and white space must not be miscounted).
+    chains = (MAX_NODES - 15) // 95
+    assert (chains, MAX_NODES - 15 - 95 * chains) == (1052, 45)
+    padding = ",0" * 42 + ', [ ], { }, ",[:{\\"]"'
+    pad = " " * (2 * MAX_NODES)  # long enough that the line is counted, whatever the count
+    exact = GOOD[:-1] + ', "note": [' + ",".join([CHAIN] * chains) + padding + "]" + pad + "}"
+    over = exact.replace("[ ]", "[0]")
+    [item] = list(iter_documents(exact.encode(), "x.jsonl"))
+    assert isinstance(item, Document) and len(item.data["note"]) == chains + 42 + 3
+    assert item.data["note"][-1] == ',[:{"]'
+    [error] = list(iter_documents(over.encode(), "x.jsonl"))
+    assert isinstance(error, HandError)
+    assert error.problems[0].message == f"document has more than {MAX_NODES} nodes"
+    assert error.problems[0].line == 1
+
+
+def test_a_json_file_over_the_node_limit_is_refused(tmp_path: Path) -> None:
+    # The same hand as one .json document: refused as bad input (exit 2) with its line.
+    path = tmp_path / "h.json"
+    path.write_text("\n" + _deep_line(2_000) + "\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["hand", str(path)])
+    assert done.exit_code == 2
+    assert f"{path}:2" in done.stderr and f"more than {MAX_NODES} nodes" in done.stderr
 
 
 # --- item 9: many bad lines ----------------------------------------------------------------------------
