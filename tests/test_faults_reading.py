@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -25,9 +28,9 @@ from typer.testing import CliRunner
 
 from settle.cli import _register_commands, app
 from settle.engine.batch import BatchRun, StreamWriter, Totals, run_batch
-from settle.engine.batch.reading import BLOCK_BYTES
+from settle.engine.batch.reading import BLOCK_BYTES, line_spans
 from settle.errors import HandError
-from settle.loader import MAX_NODES, Document, iter_documents
+from settle.loader import MAX_DOCUMENT_BYTES, MAX_NODES, Document, iter_documents
 
 SETTLE = [sys.executable, "-c", "from settle.cli import main; main()"]
 GOOD = json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
@@ -208,3 +211,72 @@ def test_bad_json_lines_take_linear_time(tmp_path: Path, first: str) -> None:
         paths.append(path)
     small, large = _best_seconds(paths)
     assert large <= 6 * small, (small, large)
+
+
+# --- item 10: an endless line --------------------------------------------------------------------------
+
+
+class Endless(io.RawIOBase):
+    """A stream of NUL bytes that never ends (/dev/zero), counting what was read."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = min(len(buffer), 1 << 20)
+        buffer[:size] = bytes(size)
+        self.read_bytes += size
+        return size
+
+
+def test_line_spans_refuse_an_endless_line_within_the_limit() -> None:
+    # The line passes the limit: it is one hand, refused; its rest is skipped only as far as the same
+    # limit again, then reading stops: at most 2 * MAX_DOCUMENT_BYTES and a read or two more.
+    stream = Endless()
+    spans = line_spans(stream, b"", BLOCK_BYTES, "zero.jsonl")  # type: ignore[arg-type]
+    block, offset, line, index = next(spans)
+    assert MAX_DOCUMENT_BYTES < len(block) <= MAX_DOCUMENT_BYTES + BLOCK_BYTES
+    assert (offset, line, index) == (0, 1, 1)
+    del block
+    with pytest.raises(HandError) as info:
+        next(spans)
+    assert stream.read_bytes <= 2 * MAX_DOCUMENT_BYTES + 2 * BLOCK_BYTES + (1 << 20)
+    [problem] = info.value.problems
+    assert problem.line == 1 and "does not end within" in problem.message
+
+
+def test_the_loader_refuses_an_endless_json_line_within_the_limit() -> None:
+    stream = Endless()
+    [error] = list(iter_documents(io.BufferedReader(stream), "zero.jsonl"))
+    assert isinstance(error, HandError)
+    assert stream.read_bytes <= 2 * MAX_DOCUMENT_BYTES + 2 + (1 << 20)
+    [problem] = error.problems
+    assert (problem.line, problem.hand) == (1, "zero.jsonl:1")
+    assert problem.message.startswith("document is larger than the 64 MiB limit")
+    assert "the rest of the input is not read" in problem.message
+
+
+def _limit_memory() -> None:
+    limit = 1 << 30  # ample for settle and two 64 MiB blocks, far below an endless line
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+@pytest.mark.parametrize("how", ["forced", "link"])
+def test_settle_batch_refuses_dev_zero_as_json_lines(tmp_path: Path, how: str) -> None:
+    # Forced: workers (the first block passes PARALLEL_BYTES); the link: in this process, where the
+    # refused hand's column is looked for in the file again (bounded too).
+    if how == "link":
+        link = tmp_path / "zero.jsonl"
+        os.symlink("/dev/zero", link)
+        args = ["batch", str(link), "--jobs", "1"]
+    else:
+        args = ["batch", "/dev/zero", "--input-format", "jsonl"]
+    done = subprocess.run([*SETTLE, *args], capture_output=True, text=True, timeout=120,
+                          preexec_fn=_limit_memory, check=False)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "larger than the 64 MiB limit" in done.stderr
+    assert "does not end within" in done.stderr

@@ -114,36 +114,59 @@ def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Ite
         yield block, line, index
 
 
-def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int, int]]:
+def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
+               source: str = "<stdin>") -> Iterator[tuple[bytes, int, int, int]]:
     """:func:`line_blocks` with each block's place: ``(block, offset, first_line, first_index)``, where
     ``offset`` is the byte of ``head`` + the stream where the block starts (0: the first byte of
-    ``head``), so that a worker can read the block itself from a regular file (``os.pread``)."""
-    from settle.loader import MAX_DOCUMENT_BYTES
+    ``head``), so that a worker can read the block itself from a regular file (``os.pread``).
 
-    line, index, skipping = 1, 1, False
-    tail, offset = b"", 0  # the unfinished last line read, and the byte where it starts
+    A line longer than the loader's limit (:data:`~settle.loader.MAX_DOCUMENT_BYTES`) is passed on
+    alone, cut after the limit (the loader refuses it), and the rest of it is skipped as far as the
+    limit again.  Raises :class:`HandError` (``source``, the line) when the line goes on past that: an
+    endless input (``/dev/zero``) is refused within the same bound as every other input (issue 15
+    #10), the hands before it settled."""
+    from settle.loader import MAX_DOCUMENT_BYTES, _limit_text
+
+    line, index = 1, 1
+    skipping: int | None = None  # bytes of an over-long line skipped so far, while skipping it
+    parts: list[bytes | memoryview] = []  # the unfinished last line read (joined once: no quadratic growth)
+    held, offset = 0, 0  # its length, and the byte where it starts
     data = head or stream.read(size)
     while data:
-        if skipping:  # the rest of an over-long line already passed on
+        if skipping is not None:  # the rest of an over-long line already passed on
             rest = data.find(b"\n") + 1
             if not rest:
                 offset += len(data)
+                skipping += len(data)
+                if skipping > MAX_DOCUMENT_BYTES:
+                    limit = _limit_text(MAX_DOCUMENT_BYTES)
+                    message = (f"cannot read {source}: line {line} is larger than the {limit} limit and does not"
+                               f" end within another {limit}; the rest of the input is not read")
+                    raise HandError([Problem((), message, line, source=source)])
                 data = stream.read(size)
                 continue
             offset += rest
             line += 1
-            data, skipping = data[rest:], False
+            data, skipping = data[rest:], None
         cut = data.rfind(b"\n")
         if cut < 0:
-            tail += data
-            if len(tail) > MAX_DOCUMENT_BYTES:
+            parts.append(data)
+            held += len(data)
+            if held > MAX_DOCUMENT_BYTES:
+                tail = b"".join(parts)
                 yield tail, offset, line, index
                 offset += len(tail)
-                index, tail, skipping = index + 1, b"", True
+                index, parts, held, skipping = index + 1, [], 0, 0
+                del tail
             data = stream.read(size)
             continue
-        block = tail + memoryview(data)[:cut] if tail else data[:cut]  # one copy of the bytes read
-        tail = data[cut + 1:]
+        if parts:
+            parts.append(memoryview(data)[:cut])
+            block = b"".join(parts)  # one copy of the bytes read
+        else:
+            block = data[:cut]
+        rest_of_data = data[cut + 1:]
+        parts, held = ([rest_of_data] if rest_of_data else []), len(rest_of_data)
         hands, newlines = _counts(block)
         if hands:
             yield block, offset, line, index
@@ -151,7 +174,8 @@ def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iter
         line += newlines + 1
         index += hands
         data = stream.read(size)
-    if not skipping and hand_count(tail):
+    tail = b"".join(parts)
+    if skipping is None and hand_count(tail):
         yield tail, offset, line, index
 
 
