@@ -1010,8 +1010,10 @@ class _JsonFrame:
         self.seen: dict[str, tuple[int, int]] = {}
 
 
-def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[Problem]]:
-    """Line of every key path in *valid* JSON ``text``, plus duplicate keys and deep nesting.
+def _json_lines(text: str, first_line: int = 1, *, items: bool = False) -> tuple[dict[Path, int], list[Problem]]:
+    """Line of every key path in *valid* JSON ``text``, plus duplicate keys, deep nesting and a hand over
+    :data:`MAX_NODES` nodes (values and keys: the document, or with ``items`` each item of the root
+    array; past the limit its lines are not kept, so memory stays bounded, issue 15 #8).
 
     ``json`` reports no positions, so this walks the tokens once more; it relies on
     ``json.loads`` having accepted the text.
@@ -1022,7 +1024,11 @@ def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[P
     line, pos = first_line, 0
     expect_key, too_deep = False, False
     value_path: Path = ()
-    for match in _JSON_TOKEN.finditer(text):
+    nodes, over = 0, False  # nodes of the hand being walked, and whether they passed the limit
+    dropped: dict[Path, int] = {}  # where the lines of a hand over the limit go (emptied each time)
+    item_start = 0  # where the item of the root array being walked starts (with ``items``)
+    tokens = _JSON_TOKEN.finditer(text)
+    while (match := next(tokens, None)) is not None:
         start = match.start()
         line += text.count("\n", pos, start)
         pos = start
@@ -1034,17 +1040,35 @@ def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[P
             if stack:  # always true for valid JSON; never crash on anything else
                 stack.pop()
             expect_key = False
-        elif expect_key:
-            expect_key = False
-            value_path = _json_key(stack[-1], json.loads(token), line, text, start, problems, lines)
-        elif first != ":":
-            path = _json_item_path(stack, value_path, lines, line)
-            if first in "{[":
-                if len(stack) >= MAX_DEPTH and not too_deep:
-                    problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
-                    too_deep = True
-                stack.append(_JsonFrame(path, first == "{"))
-                expect_key = first == "{"
+        elif first == ":":
+            continue
+        else:
+            if items and len(stack) == 1 and not expect_key:
+                nodes, over, item_start = 0, False, start  # an item of the root array: a new hand
+            target = dropped if over else lines
+            if expect_key:
+                expect_key = False
+                path = value_path = _json_key(stack[-1], json.loads(token), line, text, start, problems, target)
+            else:
+                path = _json_item_path(stack, value_path, target, line)
+                if first in "{[":
+                    if len(stack) >= MAX_DEPTH and not too_deep:
+                        problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
+                        too_deep = True
+                    stack.append(_JsonFrame(path, first == "{"))
+                    expect_key = first == "{"
+            dropped.clear()
+            nodes += 1
+            if nodes > MAX_NODES and not over:
+                over = True
+                problems.append(Problem(path[:1] if items else (), f"document has more than {MAX_NODES} nodes", line))
+                if items and len(stack) > 1:  # the rest of this hand is skipped by json's own scanner
+                    end = _SCAN_ONCE(text, item_start)[1]
+                    line += text.count("\n", pos, end)
+                    pos = end
+                    del stack[1:]
+                    expect_key = False
+                    tokens = _JSON_TOKEN.finditer(text, end)
     return lines, problems
 
 
@@ -1097,7 +1121,7 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
         return
-    lines, problems = _json_lines(text)
+    lines, problems = _json_lines(text, items=batch and isinstance(value, list))
     if not (batch and isinstance(value, list)):
         yield _make_hand(value, lines, problems, source, 1, batch)
         return

@@ -30,7 +30,7 @@ from settle.cli import _register_commands, app
 from settle.engine.batch import BatchRun, StreamWriter, Totals, run_batch
 from settle.engine.batch.reading import BLOCK_BYTES, line_spans
 from settle.errors import HandError
-from settle.loader import MAX_DOCUMENT_BYTES, MAX_NODES, Document, iter_documents
+from settle.loader import MAX_DOCUMENT_BYTES, MAX_NODES, Document, _json_lines, iter_documents
 
 SETTLE = [sys.executable, "-c", "from settle.cli import main; main()"]
 GOOD = json.dumps({"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
@@ -182,6 +182,25 @@ def test_a_json_file_over_the_node_limit_is_refused(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["hand", str(path)])
     assert done.exit_code == 2
     assert f"{path}:2" in done.stderr and f"more than {MAX_NODES} nodes" in done.stderr
+
+
+def test_a_hand_of_a_json_array_over_the_node_limit_is_refused_alone(tmp_path: Path) -> None:
+    # A JSON batch: hand a, the 950,015-node hand (line 3), hand b.  Only the middle one is refused, at
+    # the line where it passes the limit (its own: it is on one line); the lines kept for it stop there:
+    # at most MAX_NODES paths (each node has one path at most), plus hands a and b's: 13 paths each
+    # (the hand, its 4 keys and 4 player names, ``id``... at most 14), and the root.
+    deep = _deep_line(10_000)
+    text = f"[\n{_good('a')},\n{deep},\n{_good('b')}\n]\n"
+    path = tmp_path / "h.json"
+    path.write_text(text, encoding="utf-8")
+    records, totals = _run(path, jobs=1)
+    assert [r["id"] for r in records] == ["a", f"{path}:2", "b"]
+    [problem] = records[1]["error"]
+    assert problem["line"] == 3 and problem["message"] == f"document has more than {MAX_NODES} nodes"
+    assert (totals.hands, totals.bad) == (3, 1)
+    lines, problems = _json_lines(text, items=True)
+    assert len(lines) <= MAX_NODES + 2 * 14 + 1
+    assert [(p.path, p.line) for p in problems] == [((1,), 3)]
 
 
 # --- item 9: many bad lines ----------------------------------------------------------------------------
