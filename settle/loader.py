@@ -144,7 +144,8 @@ def iter_documents(
       each item as a hand (its ``lines`` relative to the item).
     * JSON: one array of hands, or one object (one hand).
     * JSON Lines: one hand per non-blank line, read line by line (memory does not
-      grow with the file; ``max_bytes`` applies per line).
+      grow with the file; ``max_bytes`` applies per line: a longer line is one bad hand,
+      and one that does not end within another ``max_bytes`` ends the stream, issue 15 #10).
 
     A problem confined to one hand (a bad JSON line, a duplicate key, an item that is
     not a mapping) is yielded as a ``HandError`` and reading goes on. In a YAML stream a
