@@ -149,7 +149,9 @@ def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
     """
     if not found.legal:
         raise illegal_win([Problem(tile_win.tiles_path,
-                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")],
+                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}",
+                                   kind="not_a_legal_win",
+                                   values={"winner": tile_win.winner, "reasons": found.why_not_steps()})],
                           found.why_not_steps())
 
 
