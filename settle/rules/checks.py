@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS, Hand, Player, Strict, Win
-from settle.rules.registry import regions_with
+from settle.rules.registry import all_regions, regions_with
 
 if TYPE_CHECKING:
     from settle.rules.registry import Region
@@ -300,7 +300,7 @@ def _fish_and_feeders(out: list[Problem], name: str, player: Player, region: Reg
         out.append(Problem(("players", name, "fish"),
                            f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}",
                            kind="only_in",
-                           values={"thing": "飘鱼", "where": _only_in("has_fish"), "region": region.key}))
+                           values={"thing": "飘鱼", "where": _only_in_zh("has_fish"), "region": region.term.zh}))
     opens = player.opens
     if isinstance(opens, list) and name in opens:
         for j, feeder in enumerate(opens):
@@ -334,7 +334,8 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
                       values={"found": ", ".join(given) if given else "都没有"})
     if hand.abandon is not None and not region.has_abandon:
         yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}",
-                      kind="only_in", values={"thing": "逃跑", "where": _only_in("has_abandon"), "region": region.key})
+                      kind="only_in",
+                      values={"thing": "逃跑", "where": _only_in_zh("has_abandon"), "region": region.term.zh})
     if isinstance(hand.win, list) and not hand.win:
         yield Problem(("win",), "the list of wins is empty", kind="no_wins", values={})
 
@@ -543,3 +544,8 @@ def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
 def _only_in(feature: str) -> str:
     """``Rushan``, ``Wuhan``: the regions where a feature exists, for the message that it exists only there."""
     return "/".join(regions_with(feature))
+
+
+def _only_in_zh(feature: str) -> str:
+    """``乳山``, ``武汉``: the Chinese names of the regions where a feature exists (:func:`_only_in`)."""
+    return "/".join(r.term.zh for r in all_regions() if getattr(r, feature))

@@ -13,6 +13,14 @@ from typing import Any
 from settle.core import Step, Template
 from settle.tiles.fans import reason_text
 
+MELDS_ZH = {"chow": "吃", "pung": "碰", "kong": "杠"}
+"""The meld kinds of ``win.tiles.melds`` in Chinese."""
+
+
+def _not_a_kong(values: Any, lang: str) -> str:
+    meld = values.raw("meld")
+    return f"只有杠才有杠的种类；这一组是{MELDS_ZH.get(meld, meld)}"
+
 
 def _shown_opens(value: Any) -> str:
     """``2（由 B、C 喂牌）`` for a list of feeders, ``0`` for none, else the count."""
@@ -22,7 +30,8 @@ def _shown_opens(value: Any) -> str:
 
 
 def _shown_kongs(kongs: Any) -> str:
-    shown = "、".join(f"{n} 个 {kind}" for kind, n in kongs if n)
+    """``1 个明杠、2 个暗杠`` from (Chinese name, count) pairs; ``没有四张的杠`` for none."""
+    shown = "、".join(f"{n} 个{zh}" for zh, n in kongs if n)
     return shown or "没有四张的杠"
 
 
@@ -63,7 +72,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     "win_tile_missing": "缺少：胡的那张牌，`hand` 里的一张（如 win_tile: 5m）；它决定是不是胡在癞子/宝上，"
                         "以及摸宝（G7）",
     "kong_kind_missing": "缺少：杠的种类（exposed 明杠、added 补杠 或 concealed 暗杠）",
-    "kong_kind_not_kong": "只有杠才有杠的种类；这一组是 {meld}",
+    "kong_kind_not_kong": _not_a_kong,
     "single_tile_kong_meld": "{zh} 是打出一张牌，不是四张的一组：请记在 players.{winner}.kongs 里",
     "concealed_kong_from": "暗杠不是从谁那里得来的：删掉 `from`（G3）",
     "meld_from_missing": "缺少：这一组是吃碰谁的牌；每个吃来的组（吃、碰、明杠、补杠）都写 `from`，"

@@ -336,8 +336,9 @@ def _kongs(region: Region, tile_win: TileWin, typed: Any, problems: list[Problem
         problems.append(Problem(("players", tile_win.winner, "kongs"),
                                 f"players.{tile_win.winner}.kongs gives {_shown_kongs(given)} but {where} give "
                                 f"{_shown_kongs(melds)}: they must agree", kind="kongs_disagree",
-                                values={"winner": tile_win.winner, "given": tuple(given.items()),
-                                        "from_melds": tuple(melds.items()), "melds": where}))
+                                values={"winner": tile_win.winner, "melds": where,
+                                        "given": tuple((region.kongs[k].zh, n) for k, n in given.items()),
+                                        "from_melds": tuple((region.kongs[k].zh, n) for k, n in melds.items())}))
     return {**special, **melds}, not given
 
 
