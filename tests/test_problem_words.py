@@ -33,6 +33,11 @@ from settle.render import problem_catalog, problem_message
 from settle.rules.problems import PROBLEMS_ZH as SHARED_ZH
 from settle.rules.registry import Region, all_regions, get_region
 from settle.rules.rushan.checks import FAN_RULES
+from settle.rules.rushan.tiles import TILE_RULES as RUSHAN_RULES
+from settle.rules.wuhan.tiles import TILE_RULES as WUHAN_RULES
+from settle.tiles import Meld, TileError, TileHand, TileRules, evaluate_all, parse_tile
+from settle.tiles.notation import check_tile
+from settle.tiles.problems import PROBLEMS_ZH as TILE_ENGINE_ZH
 from tests.test_chinese import english_left
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,12 +63,28 @@ def _problem_calls(tree: ast.AST) -> Iterator[ast.Call]:
 
 
 def _passes_an_engine_error(call: ast.Call) -> bool:
-    """A problem whose message is the tile engine's error as it is (``str(exc)``, ``exc.detail``): the
-    words of settle.tiles, outside these modules (said in the report as work left)."""
-    message = call.args[1] if len(call.args) > 1 else None
-    if isinstance(message, ast.Call) and isinstance(message.func, ast.Name) and message.func.id == "str":
-        return True
-    return isinstance(message, ast.Attribute) and message.attr == "detail"
+    """A problem that shows a tile engine error with the error's own kind and values
+    (``**engine_words(exc)``): its kinds are those of :func:`tile_error_kinds`."""
+    return any(k.arg is None and isinstance(k.value, ast.Call) and isinstance(k.value.func, ast.Name)
+               and k.value.func.id == "engine_words" for k in call.keywords)
+
+
+NOT_USER_INPUT = {"settle/engine/tilelevel/choosing.py: Problem(tile_win.tiles_path, str(exc))"}
+"""Problems of an error that is no user input: an engine ValueError that is not a TileError (a bug)."""
+
+
+def _kind_of(call: ast.Call, where: str, found: dict[str, list[str]]) -> None:
+    keywords = {k.arg: k.value for k in call.keywords}
+    kind = keywords.get("kind")
+    if kind is None or "values" not in keywords:
+        found.setdefault("", []).append(where)
+    elif isinstance(kind, ast.Constant) and isinstance(kind.value, str):
+        found.setdefault(kind.value, []).append(where)
+    elif isinstance(kind, ast.JoinedStr) and ast.unparse(kind) == "f'fan_rule:{key}'":
+        for key in FAN_RULES:
+            found.setdefault(f"fan_rule:{key}", []).append(where)
+    else:
+        found.setdefault(f"? {ast.unparse(kind)}", []).append(where)
 
 
 def built_kinds() -> dict[str, list[str]]:
@@ -72,22 +93,35 @@ def built_kinds() -> dict[str, list[str]]:
     every fan of Rushan's FAN_RULES."""
     found: dict[str, list[str]] = {}
     for module in MODULES:
+        name = str(module.relative_to(ROOT))
         for call in _problem_calls(ast.parse(module.read_text(encoding="utf-8"))):
-            if _passes_an_engine_error(call):
+            if _passes_an_engine_error(call) or f"{name}: {ast.unparse(call)}" in NOT_USER_INPUT:
                 continue
-            where = f"{module.relative_to(ROOT)}:{call.lineno}"
-            keywords = {k.arg: k.value for k in call.keywords}
-            kind = keywords.get("kind")
-            if kind is None or "values" not in keywords:
-                found.setdefault("", []).append(where)
-            elif isinstance(kind, ast.Constant) and isinstance(kind.value, str):
-                found.setdefault(kind.value, []).append(where)
-            elif isinstance(kind, ast.JoinedStr) and ast.unparse(kind) == "f'fan_rule:{key}'":
-                for key in FAN_RULES:
-                    found.setdefault(f"fan_rule:{key}", []).append(where)
-            else:
-                found.setdefault(f"? {ast.unparse(kind)}", []).append(where)
+            _kind_of(call, f"{name}:{call.lineno}", found)
     return found
+
+
+TILE_MODULES = [*sorted((ROOT / "settle" / "tiles").glob("*.py")),
+                *(ROOT / "settle" / "rules" / region / "tiles.py" for region in ("wuhan", "wuxue", "rushan"))]
+"""The tile engine and the regions' tile rules, whose TileErrors the tile level shows as problems."""
+
+
+def tile_error_kinds() -> dict[str, list[str]]:
+    """kind -> where, for every ``TileError(...)`` made in :data:`TILE_MODULES` (``""``: one without)."""
+    found: dict[str, list[str]] = {}
+    for module in TILE_MODULES:
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "TileError":
+                _kind_of(node, f"{module.relative_to(ROOT)}:{node.lineno}", found)
+    return found
+
+
+def test_every_tile_error_has_a_kind_and_values() -> None:
+    found = tile_error_kinds()
+    assert found.pop("", []) == []
+    assert [kind for kind in found if kind.startswith("?")] == []
+    known = problem_catalog().kinds("zh")
+    assert sorted(kind for kind in found if kind not in known) == []
 
 
 def test_every_problem_these_modules_build_has_a_kind_and_values() -> None:
@@ -104,7 +138,7 @@ def test_every_kind_built_has_chinese_words() -> None:
 def test_no_kind_is_worded_in_two_catalogs() -> None:
     """Each table of problem words says its own kinds: no kind is in two (one place to change the words)."""
     tables: dict[str, Mapping[str, Any]] = {"engine": ENGINE_ZH, "shared": SHARED_ZH, "tiles": TILES_ZH,
-                                            "session": SESSION_ZH}
+                                            "tile engine": TILE_ENGINE_ZH, "session": SESSION_ZH}
     tables |= {region.key: region.problem_zh for region in all_regions()}
     seen: dict[str, str] = {}
     clashes = []
@@ -134,6 +168,14 @@ def seated(**facts: Any) -> dict[str, Any]:
 
 
 OPEN_B = seated(B={"opens": 1})
+
+
+def rushan_tiles(concealed: str, win_tile: str = "2m", melds: Any = None, fans: Any = None, options: Any = None,
+                 **tiles: Any) -> dict[str, Any]:
+    """A Rushan hand whose winner B self-draws with ``concealed`` (and ``melds``) in ``win.tiles``."""
+    spec = {"hand": concealed, "win_tile": win_tile, **tiles, **({"melds": melds} if melds else {})}
+    win = {"winner": "B", "by": "self_draw", "tiles": spec, **({"fans": fans} if fans else {})}
+    return hand("rushan", win=win, **({"options": options} if options else {}))
 RUSHAN_TWO = [{"winner": "B", "by": "discard", "from": "A"}, {"winner": "C", "by": "discard", "from": "A"}]
 WUHAN_TILES = {"hand": "2223456m456p456s55z", "win_tile": "5z"}  # not a win: 中 is no pair in Wuhan ...
 
@@ -225,6 +267,36 @@ HANDS: dict[str, dict[str, Any]] = {
                                                     "melds": [{"kind": "chow", "tiles": "789s", "from": "A"}]}}),
     "not_a_legal_win": hand("rushan", win={"winner": "B", "by": "self_draw", "tiles": {
         "hand": "1357m2468p135799s", "win_tile": "1m"}}),
+    # the tile engine's errors (settle/tiles, the regions' tiles.py), shown by the tile level
+    "bad_tokens": rushan_tiles("123m456x789p11s"),
+    "one_tile": rushan_tiles("234567m456p55s", win_tile="22m"),
+    "meld_size": rushan_tiles("234567m456p55s", melds=[{"kind": "pung", "tiles": "11z"}]),
+    "chow_run": rushan_tiles("234567m456p55s", melds=[{"kind": "chow", "tiles": "135m"}]),
+    "meld_same": rushan_tiles("234567m456p55s", melds=[{"kind": "pung", "tiles": "123z"}]),
+    "win_tile_not_held": rushan_tiles("234567m456p55s", win_tile="9m", melds=[{"kind": "pung", "tiles": "111z"}]),
+    "concealed_count": rushan_tiles("23456m456p55s", melds=[{"kind": "pung", "tiles": "111z"}]),
+    "five_copies": rushan_tiles("111123m456p55s", win_tile="1m", melds=[{"kind": "pung", "tiles": "111m"}]),
+    "bao_tile_not_here": hand(players=OPEN_B, win={"winner": "B", "by": "self_draw", "tiles": {
+        "hand": "234567m456p55s", "win_tile": "2m", "indicator": "9s", "bao_tile": "1z",
+        "melds": [{"kind": "chow", "tiles": "789s", "from": "A"}]}}),
+    "indicator_required": hand(players=OPEN_B, win={"winner": "B", "by": "self_draw", "tiles": {
+        "hand": "234567m456p55s", "win_tile": "2m", "melds": [{"kind": "chow", "tiles": "789s", "from": "A"}]}}),
+    "meld_barred": hand(players=OPEN_B, win={"winner": "B", "by": "self_draw", "tiles": {
+        "hand": "234567m456p55s", "win_tile": "2m", "indicator": "9s",
+        "melds": [{"kind": "pung", "tiles": "555z", "from": "C"}]}}),
+    "wildcard_discard": hand(players=OPEN_B, win={"winner": "B", "by": "discard", "from": "C", "tiles": {
+        "hand": "123567m456p55s", "win_tile": "1m", "indicator": "9m",
+        "melds": [{"kind": "chow", "tiles": "789s", "from": "A"}]}}),
+    "bao_win_needs_bao": rushan_tiles("123456789m12355s", win_tile="1m", fans=["mobao"], options={"loubao": True}),
+    "bao_win_tile": rushan_tiles("123456789m12355s", win_tile="1m", fans=["mobao"], options={"loubao": True},
+                                 bao_tile="5s"),
+    "bao_not_indicator": rushan_tiles("123456789m12355s", win_tile="1m", indicator="5s"),
+    "bao_needs_loubao": rushan_tiles("123456789m12355s", win_tile="1m", bao_tile="5s"),
+    "no_chow": rushan_tiles("234567m456p55s", melds=[{"kind": "chow", "tiles": "789s", "from": "A"}],
+                            options={"no_chow": True}),
+    "no_honors": rushan_tiles("123456789m12311z", win_tile="1m", options={"no_honors": True}),
+    "indicator_copies": hand("wuxue", win={"winner": "B", "by": "self_draw", "fans": ["qingyise"], "tiles": {
+        "hand": "11112345678999m", "win_tile": "2m", "indicator": "1m"}}),
 }
 """A small bad hand for each kind: settling it finds (at least) a problem of that kind."""
 
@@ -276,15 +348,25 @@ NOT_DRIVEN = {"no_tile_play", "no_hand", "one_winner"}
 
 def test_every_kind_built_is_driven_by_a_bad_hand() -> None:
     assert sorted(set(built_kinds()) - set(DRIVEN) - NOT_DRIVEN) == []
+    assert sorted(set(tile_error_kinds()) - set(DRIVEN) - set(ENGINE_ERRORS)) == []
 
 
-KEYS = ("hand", "win_tile", "indicator", "dealer", "id", "region", "draw", "abandon", "true", "false")
-"""Hand-file keys and values the Chinese words name as they are written (``win_tile: 5m``, ``draw: true``)."""
+KEYS = ("hand", "win_tile", "indicator", "bao_tile", "dealer", "id", "region", "draw", "abandon", "true", "false",
+        "m", "p", "s", "z")
+"""Hand-file keys and values the Chinese words name as they are written (``win_tile: 5m``, ``draw: true``),
+and the suit letters of tile notation (``digits 1-9 followed by m``)."""
 
 
 def _names(problem: Problem) -> tuple[str, ...]:
-    values = problem.values or {}
-    return tuple(str(v) for v in values.values() if isinstance(v, str))
+    """The text values of a problem (names, the user's tile text and tokens), which its words quote."""
+    def texts(value: Any) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, tuple):
+            for item in value:
+                yield from texts(item)
+
+    return tuple(text for value in (problem.values or {}).values() for text in texts(value))
 
 
 @pytest.mark.parametrize("kind", DRIVEN)
@@ -295,9 +377,47 @@ def test_each_kind_is_said_in_chinese(kind: str) -> None:
         words = problem_message(problem, "zh")
         assert words != problem.message
         # no English left once names, keys, ruling ids and tiles are out (the player names A-D, P0 ...)
-        names = (*FOUR, "none", "E", *(f"{c}{i}" for c in "PQRS" for i in range(5)), *KEYS, *_names(problem))
-        assert english_left(words, names) == set(), words
+        names = (*FOUR, "none", "E", *(f"{c}{i}" for c in "PQRS" for i in range(5)), *_names(problem))
+        assert english_left(words, names) - set(KEYS) == set(), words
         assert problem_message(problem, "en") == problem.message
+
+
+def _engine_error(make: Any) -> TileError:
+    with pytest.raises(TileError) as caught:
+        make()
+    return caught.value
+
+
+ENGINE_ERRORS: dict[str, Any] = {
+    "bad_tile_id": lambda: check_tile(34),
+    "tiles_not_text": lambda: parse_tile(1.5),
+    "meld_claimed": lambda: Meld("kong", (0, 0, 0, 0), True, "concealed"),
+    "bad_meld_kind": lambda: Meld("set", (0, 0, 0)),
+    "kong_kind_for_kongs": lambda: Meld("pung", (0, 0, 0), None, "exposed"),
+    "bad_kong_kind": lambda: Meld("kong", (0, 0, 0, 0), None, "open"),
+    "too_many_melds": lambda: TileHand((0, 0), 0, tuple(Meld("pung", (t, t, t)) for t in range(1, 6))),
+    "bad_by": lambda: evaluate_all(RUSHAN_RULES, TileHand.parse("123456789m12355s", "1m"), by="tsumo"),
+    "option_not_bool": lambda: RUSHAN_RULES.resolve_options({"loubao": "yes"}),
+    "not_a_situation": lambda: RUSHAN_RULES.check_situations("self_draw", ["qingyise"],
+                                                             TileHand.parse("123456789m12355s", "1m")),
+    "situation_needs_by": lambda: WUHAN_RULES.check_situations("discard", ["gangshanghua"],
+                                                               TileHand.parse("123456789m12355s", "1m")),
+    "no_indicator": lambda: TileRules().wildcards(TileHand.parse("123456789m12355s", "1m", indicator="5s"), {}),
+    "no_bao_tile": lambda: TileRules().wildcards(TileHand.parse("123456789m12355s", "1m", bao_tile="5s"), {}),
+}
+"""Tile engine errors no hand file reaches (the hand model validates the meld kinds, ``by``, options and
+tile texts first; only stated situations reach the engine; every built-in region overrides the base
+rules' wildcards), made by calling the engine itself."""
+
+
+@pytest.mark.parametrize("kind", sorted(ENGINE_ERRORS))
+def test_each_engine_error_is_said_in_chinese(kind: str) -> None:
+    error = _engine_error(ENGINE_ERRORS[kind])
+    assert error.kind == kind
+    problem = Problem(("win", "tiles"), str(error), kind=error.kind, values=error.values)
+    words = problem_message(problem, "zh")
+    assert words != problem.message
+    assert english_left(words, _names(problem)) - {*KEYS, "set", "open", "tsumo", "qingyise"} == set(), words
 
 
 # --- exact words through the command line ---------------------------------------------------------------

@@ -230,15 +230,17 @@ def problem_catalog() -> Catalog:
     """The Chinese words of every problem settle builds, in one catalog made on the first problem shown
     in Chinese (never for a hand without problems): the engine's common ones
     (:data:`settle.engine.messages.PROBLEMS_ZH`), the shared checks' (:data:`settle.rules.problems.PROBLEMS_ZH`),
-    the tile level's and the session's, and every registered region's own (``Region.problem_zh``).
+    the tile level's, the tile engine's (:data:`settle.tiles.problems.PROBLEMS_ZH`) and the session's, and
+    every registered region's own (``Region.problem_zh``).
     A kind is worded in one place; where two tables hold one, the earlier in that order wins."""
     from settle.engine.messages import PROBLEMS_ZH
     from settle.engine.session.messages import PROBLEMS_ZH as SESSION
     from settle.engine.tilelevel.messages import PROBLEMS_ZH as TILES
     from settle.rules.problems import PROBLEMS_ZH as SHARED
     from settle.rules.registry import all_regions
+    from settle.tiles.problems import PROBLEMS_ZH as ENGINE_TILES
 
-    tables = [PROBLEMS_ZH, SHARED, TILES, SESSION, *(region.problem_zh for region in all_regions())]
+    tables = [PROBLEMS_ZH, SHARED, TILES, ENGINE_TILES, SESSION, *(region.problem_zh for region in all_regions())]
     merged: dict[str, Template] = {}
     for table in reversed(tables):
         merged.update(table)

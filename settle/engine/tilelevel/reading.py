@@ -159,7 +159,7 @@ def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, 
     try:
         tiles = TileHand(tuple(concealed), win_tile, melds, indicator, bao_tile)
     except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
-        return None, [Problem((*base, *_field(exc)), str(exc))]
+        return None, [Problem((*base, *_field(exc)), str(exc), **engine_words(exc))]
     if not melds:
         return TileWin(index, path, win.winner, tiles, (), None, {}, wildcard(region, hand, tiles)), []
     claims = tuple(j for j, m in enumerate(melds) if m.claimed)
@@ -185,7 +185,7 @@ def _parsed(text: str | None, base: Path, key: str, problems: list[Problem], par
     try:
         return parse(text)
     except ValueError as exc:
-        problems.append(Problem((*base, key), str(exc)))
+        problems.append(Problem((*base, key), str(exc), **engine_words(exc)))
         return None
 
 
@@ -210,8 +210,17 @@ def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[P
     try:
         return Meld(spec.kind, tuple(tiles), None, spec.kong)
     except ValueError as exc:  # at the meld's key the engine names (tiles, kind, kong); tiles by default
-        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc)))
+        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc), **engine_words(exc)))
         return None
+
+
+def engine_words(exc: ValueError) -> dict[str, Any]:
+    """The ``kind`` and ``values`` of a tile engine error (:class:`TileError`), for the problem that shows
+    it (its words in Chinese: :mod:`settle.tiles.problems`, a region's ``problem_zh``); none for an error
+    without them."""
+    if isinstance(exc, TileError) and exc.kind:
+        return {"kind": exc.kind, "values": exc.values if exc.values is not None else {}}
+    return {}
 
 
 def _field(exc: ValueError) -> Path:

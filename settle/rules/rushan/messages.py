@@ -185,6 +185,13 @@ PROBLEMS_ZH: dict[str, Template] = {
     "self_draw_only": _self_draw_only,
     "no_baopai": "乳山没有包牌：删掉 win.liable（R5）",
     **{f"fan_rule:{key}": words for key, words in FAN_RULES_ZH.items()},
+    # tile errors (settle.rules.rushan.tiles: 搂宝, 只碰不吃, 不带风, R9)
+    "bao_win_needs_bao": "情景番 {names} 要给出宝牌 bao_tile（搂宝，R9）",
+    "bao_win_tile": "情景番 {names} 要胡的牌就是宝牌 {bao}，这里胡的是 {win}",
+    "bao_not_indicator": "乳山没有翻开的癞子指示牌（请用 bao_tile）",
+    "bao_needs_loubao": "只有开了选项 loubao 搂宝 才有宝牌 bao_tile（R9）",
+    "no_chow": "吃 {tiles}：选项 no_chow 只碰不吃 不能吃（R9）",
+    "no_honors": "选项 no_honors 不带风：不用风牌和箭牌（R9）",
 }
 """The Chinese words of Rushan's own problems (:mod:`settle.rules.rushan.checks`: R8, R9, G10, R5), by the
 problem's ``kind`` over its ``values`` (``Region.problem_zh``; issue 16 #9)."""

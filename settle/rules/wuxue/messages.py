@@ -149,6 +149,8 @@ PROBLEMS_ZH: dict[str, Template] = {
     "qianggang_no_baohu": "抢杠胡没有包胡：只由被抢杠的 {robbed} 付（W10，G11）；删掉 win.liable 或设为 none",
     "baohu_feeders": "{flushes}，开口 {opens} 次：包胡要知道第三口吃碰的是谁的牌；opens 请写成喂牌者的列表，"
                      "或写明 win.liable（W11 b，G7）",
+    # a tile error (settle.rules.wuxue.tiles: the flipped tile is out of play)
+    "indicator_copies": "翻开的指示牌 {tile} 有 {count} 张：它已不在牌中，只剩 3 张（原文 000 2.2①）",
 }
 """The Chinese words of Wuxue's own problems (:mod:`settle.rules.wuxue.checks`: W12 屁胡, 包胡 W11 b, W10),
 by the problem's ``kind`` over its ``values`` (``Region.problem_zh``; issue 16 #9)."""
