@@ -187,7 +187,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     **{f"fan_rule:{key}": words for key, words in FAN_RULES_ZH.items()},
     # tile errors (settle.rules.rushan.tiles: 搂宝, 只碰不吃, 不带风, R9)
     "bao_win_needs_bao": "情景番 {names} 要给出宝牌 bao_tile（搂宝，R9）",
-    "bao_win_tile": "情景番 {names} 要胡的牌就是宝牌 {bao}，这里胡的是 {win}",
+    "bao_win_tile": "情景番 {names} 要胡的牌就是宝牌 {bao_shown}，这里胡的是 {win}",
     "bao_not_indicator": "乳山没有翻开的癞子指示牌（请用 bao_tile）",
     "bao_needs_loubao": "只有开了选项 loubao 搂宝 才有宝牌 bao_tile（R9）",
     "no_chow": "吃 {tiles}：选项 no_chow 只碰不吃 不能吃（R9）",

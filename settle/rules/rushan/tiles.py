@@ -116,7 +116,8 @@ class RushanTileRules(TileRules):
                     f"situation {names} needs the winning tile to be the bao_tile "
                     f"{format_tiles([hand.bao_tile])}, got {format_tiles([hand.win_tile])}",
                     "win_tile", kind="bao_win_tile",
-                    values={"names": names, "bao": format_tiles([hand.bao_tile]), "win": format_tiles([hand.win_tile])},
+                    values={"names": names, "bao_shown": format_tiles([hand.bao_tile]),
+                            "win": format_tiles([hand.win_tile])},
                 )
         return stated
 
