@@ -208,7 +208,7 @@ def test_more_rule_problems_in_chinese() -> None:
     assert "error: <stdin>:2:1: players: 玩家 'A' 列了两次：第 2 项与前面的重复（名字去掉两边的空格后比较）" in err
     _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers:\n  A: {fish: 1}\n  B: {}\n  C: {}\n"
                                                       "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
-    assert "error: <stdin>:3:7: players.A.fish: 飘鱼只有 Rushan 才有，wuhan 没有" in err
+    assert "error: <stdin>:3:7: players.A.fish: 飘鱼只有 乳山 才有，武汉 没有" in err
     _, _, err = run("hand", "-", "--lang", "en", stdin="region: wuhan\nplayers:\n  A: {fish: 1}\n  B: {}\n  C: {}\n"
                                                       "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
     assert "players.A.fish: 飘鱼 (fish) exists only in Rushan, not in wuhan" in err  # English unchanged

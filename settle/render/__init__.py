@@ -9,6 +9,7 @@ beside them (``lang="en"``) or Chinese only (``lang="zh"``); JSON keys stay cano
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import locale
@@ -16,7 +17,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from settle.core import Settlement, Step
+from settle.core import Catalog, Settlement, Step, Template
 from settle.errors import HandError, Problem
 from settle.rules.registry import get_region
 
@@ -194,8 +195,8 @@ def render_csv(result: Settlement, lang: str = "en") -> str:
 def problem_text(problem: Problem, lang: str = "en") -> str:
     """One problem as ``FILE:LINE:COL: hand H: path: message`` (:meth:`settle.errors.Problem.shown`).
 
-    In Chinese (``lang="zh"``) the message is worded from :data:`settle.engine.messages.PROBLEMS` by
-    the problem's ``kind`` and ``values`` (data: no English text is read), and the hand is ``局 H``;
+    In Chinese (``lang="zh"``) the message is worded from the problem catalog (:func:`problem_catalog`)
+    by the problem's ``kind`` and ``values`` (data: no English text is read), and the hand is ``局 H``;
     a problem of a kind the catalog has no words for keeps its English message (issue 16 #9).
     """
     if lang != "zh":
@@ -205,16 +206,45 @@ def problem_text(problem: Problem, lang: str = "en") -> str:
 
 def problem_message(problem: Problem, lang: str = "en") -> str:
     """A problem's message alone in ``lang``: its English ``message``, or in Chinese its words from
-    :data:`settle.engine.messages.PROBLEMS` by ``kind`` and ``values`` where the catalog has them."""
+    :func:`problem_catalog` by ``kind`` and ``values`` where the catalog has them.  Values that say
+    where a value came from add so in Chinese: ``via`` (a flag, ``settle hand --option``),
+    ``melds_give`` (a fact the melds gave, tile-level), ``from_header`` (a session header's value)."""
     if lang != "zh" or problem.values is None:
         return problem.message
-    from settle.engine.messages import PROBLEMS
-
-    if problem.kind not in PROBLEMS.kinds("zh"):
+    catalog = problem_catalog()
+    if problem.kind not in catalog.kinds("zh"):
         return problem.message
-    words = str(PROBLEMS.text(Step("", problem.kind, {**problem.values, "path": problem.path}), "zh"))
-    via = problem.values.get("via")  # a flag that gave the value (settle hand --option)
-    return f"{words}（由 {via} 给出）" if via else words
+    values = problem.values
+    words = str(catalog.text(Step("", problem.kind, {**values, "path": problem.path}), "zh"))
+    if values.get("melds_give"):
+        words += f"（{values['melds_give']} 由副露得出）"
+    if values.get("via"):
+        words += f"（由 {values['via']} 给出）"
+    if values.get("from_header"):
+        words += "（来自牌局表头）"
+    return words
+
+
+@functools.cache
+def problem_catalog() -> Catalog:
+    """The Chinese words of every problem settle builds, in one catalog made on the first problem shown
+    in Chinese (never for a hand without problems): the engine's common ones
+    (:data:`settle.engine.messages.PROBLEMS_ZH`), the shared checks' (:data:`settle.rules.problems.PROBLEMS_ZH`),
+    the tile level's, the tile engine's (:data:`settle.tiles.problems.PROBLEMS_ZH`) and the session's, and
+    every registered region's own (``Region.problem_zh``).
+    A kind is worded in one place; where two tables hold one, the earlier in that order wins."""
+    from settle.engine.messages import PROBLEMS_ZH
+    from settle.engine.session.messages import PROBLEMS_ZH as SESSION
+    from settle.engine.tilelevel.messages import PROBLEMS_ZH as TILES
+    from settle.rules.problems import PROBLEMS_ZH as SHARED
+    from settle.rules.registry import all_regions
+    from settle.tiles.problems import PROBLEMS_ZH as ENGINE_TILES
+
+    tables = [PROBLEMS_ZH, SHARED, TILES, ENGINE_TILES, SESSION, *(region.problem_zh for region in all_regions())]
+    merged: dict[str, Template] = {}
+    for table in reversed(tables):
+        merged.update(table)
+    return Catalog({"en": {}, "zh": merged}, name="problems")
 
 
 def render_problems(problems: Sequence[Problem], lang: str = "en") -> str:

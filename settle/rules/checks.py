@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from settle.errors import Path, Problem
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS, Hand, Player, Strict, Win
-from settle.rules.registry import regions_with
+from settle.rules.registry import all_regions, regions_with
 
 if TYPE_CHECKING:
     from settle.rules.registry import Region
@@ -217,7 +217,7 @@ def _problems(hand: Hand, region: Region) -> list[Problem]:
     for i, one in enumerate(wins):
         out.extend(_one_win(hand, region, one, ("win", i) if isinstance(win, list) else ("win",)))
     if len(wins) > 1:
-        out.extend(_several_wins(hand, wins))
+        out.extend(_several_wins(hand, wins, region))
     if any(one.liable == NOBODY for one in wins):
         out.extend(_liable_spelling(hand))
     if hand.fans is not None and not region.explicit_totals:
@@ -300,14 +300,14 @@ def _fish_and_feeders(out: list[Problem], name: str, player: Player, region: Reg
         out.append(Problem(("players", name, "fish"),
                            f"飘鱼 (fish) exists only in {_only_in('has_fish')}, not in {region.key}",
                            kind="only_in",
-                           values={"thing": "飘鱼", "where": _only_in("has_fish"), "region": region.key}))
+                           values={"thing": "飘鱼", "where": _only_in_zh("has_fish"), "region": region.term.zh}))
     opens = player.opens
     if isinstance(opens, list) and name in opens:
         for j, feeder in enumerate(opens):
             if feeder == name:
                 out.append(Problem(("players", name, "opens", j),
                                    f"{name} cannot feed their own open (an open is a claim from another "
-                                   "player's discard)"))
+                                   "player's discard)", kind="own_feeder", values={"name": name}))
 
 
 def win_path(hand: Hand, index: int) -> Path:
@@ -334,9 +334,10 @@ def _outcome(hand: Hand, region: Region) -> Iterator[Problem]:
                       values={"found": ", ".join(given) if given else "都没有"})
     if hand.abandon is not None and not region.has_abandon:
         yield Problem(("abandon",), f"逃跑 (abandon) exists only in {_only_in('has_abandon')}, not in {region.key}",
-                      kind="only_in", values={"thing": "逃跑", "where": _only_in("has_abandon"), "region": region.key})
+                      kind="only_in",
+                      values={"thing": "逃跑", "where": _only_in_zh("has_abandon"), "region": region.term.zh})
     if isinstance(hand.win, list) and not hand.win:
-        yield Problem(("win",), "the list of wins is empty")
+        yield Problem(("win",), "the list of wins is empty", kind="no_wins", values={})
 
 
 def _dealer(hand: Hand, region: Region) -> Iterator[Problem]:
@@ -377,11 +378,13 @@ def _kong_limits(name: str, player: Player, region: Region) -> Iterator[Problem]
         limit = region.kongs[kind].limit
         if count > limit:
             yield Problem(("players", name, "kongs", kind),
-                          f"{count} kongs of kind {kind} is more than the {limit} the tiles allow")
+                          f"{count} kongs of kind {kind} is more than the {limit} the tiles allow", kind="kong_limit",
+                          values={"count": count, "kong": kind, "zh": region.kongs[kind].zh, "limit": limit})
     ordinary = sum(n for kind, n in player.kongs.items() if region.kongs[kind].ordinary)
     if ordinary > 4:
         yield Problem(("players", name, "kongs"),
-                      f"{ordinary} four-tile kongs (exposed + added + concealed) is more than 4")
+                      f"{ordinary} four-tile kongs (exposed + added + concealed) is more than 4",
+                      kind="four_tile_kongs", values={"count": ordinary})
 
 
 def _open_limits(name: str, player: Player) -> Iterator[Problem]:
@@ -390,13 +393,16 @@ def _open_limits(name: str, player: Player) -> Iterator[Problem]:
     claimed = player.kong_count("exposed", "added")
     path = ("players", name, "opens")
     if opens > 4:
-        yield Problem(path, f"{opens} opens is more than 4 (a hand holds at most 4 sets)")
+        yield Problem(path, f"{opens} opens is more than 4 (a hand holds at most 4 sets)", kind="opens_over_four",
+                      values={"opens": opens})
     if opens < claimed:
         yield Problem(path, f"opens is {opens} but {name} has {claimed} exposed/added kongs; each is "
-                            f"(or upgrades) an open, so opens must be at least {claimed} (G4)")
+                            f"(or upgrades) an open, so opens must be at least {claimed} (G4)",
+                      kind="opens_below_kongs", values={"opens": opens, "name": name, "claimed": claimed})
     concealed = player.kong_count("concealed")
     if opens <= 4 and opens + concealed > 4:
-        yield Problem(path, f"{opens} opens + {concealed} concealed kongs is more than 4 sets (G4)")
+        yield Problem(path, f"{opens} opens + {concealed} concealed kongs is more than 4 sets (G4)",
+                      kind="sets_over_four", values={"opens": opens, "concealed": concealed})
 
 
 def _table_limits(hand: Hand, region: Region) -> Iterator[Problem]:
@@ -410,7 +416,9 @@ def _table_limits(hand: Hand, region: Region) -> Iterator[Problem]:
         if total > term.limit and all(n <= term.limit for n in holders.values()):
             counts = ", ".join(f"{name} {n}" for name, n in holders.items())
             yield Problem(("players",), f"{total} {term.label} kongs at the table ({counts}) is more than the "
-                                        f"{term.limit} tiles of that kind")
+                                        f"{term.limit} tiles of that kind", kind="table_kong_limit",
+                          values={"total": total, "zh": term.zh, "counts": "、".join(
+                              f"{name} {n}" for name, n in holders.items()), "limit": term.limit})
 
 
 def _liable_spelling(hand: Hand) -> Iterator[Problem]:
@@ -419,7 +427,8 @@ def _liable_spelling(hand: Hand) -> Iterator[Problem]:
     for i, win in enumerate(hand.wins):
         if clash and win.liable == NOBODY:
             yield Problem((*win_path(hand, i), "liable"),
-                          f"`liable: none` is ambiguous: a player is named {clash[0]!r}; rename the player")
+                          f"`liable: none` is ambiguous: a player is named {clash[0]!r}; rename the player",
+                          kind="liable_none_ambiguous", values={"name": clash[0]})
 
 
 def _one_win(hand: Hand, region: Region, win: Win, path: Path) -> Iterator[Problem]:
@@ -446,33 +455,41 @@ def _fan_fit(hand: Hand, region: Region, win: Win, path: Path) -> Iterator[Probl
         pattern = region.patterns[key]
         where = (*path, "fans", j)
         if key in win.fans[:j]:
-            yield Problem(where, f"{pattern.label} is named twice")
+            yield Problem(where, f"{pattern.label} is named twice", kind="fan_twice", values={"fan": pattern.zh})
         if pattern.only_by and win.by not in pattern.only_by:
             fits = " or ".join(sorted(pattern.only_by))
-            yield Problem(where, f"{pattern.label} fits only a win by {fits}, not {win.by} (G10)")
+            yield Problem(where, f"{pattern.label} fits only a win by {fits}, not {win.by} (G10)", kind="fan_only_by",
+                          values={"fan": pattern.zh, "fits": tuple(sorted(pattern.only_by)), "by": win.by,
+                                  "discarder": region.discarder})
         if pattern.group:
             if pattern.group in groups and groups[pattern.group] != key:
                 yield Problem(where, f"{pattern.label} cannot be named with {groups[pattern.group]}: "
-                                     f"at most one {pattern.group} item (G10)")
+                                     f"at most one {pattern.group} item (G10)", kind="fan_group",
+                              values={"fan": pattern.zh, "other": region.patterns[groups[pattern.group]].zh,
+                                      "group": pattern.group})
             groups.setdefault(pattern.group, key)
 
 
-def _several_wins(hand: Hand, wins: Sequence[Win]) -> Iterator[Problem]:
+def _several_wins(hand: Hand, wins: Sequence[Win], region: Region) -> Iterator[Problem]:
     """R8: several winners share one discarder and are different players."""
     discarders = {w.from_ for w in wins}
     if len(discarders) > 1:
         yield Problem(("win",), "several winners must all win on the same discard (same `from`), "
-                                f"found {', '.join(sorted(d if d else '(no from)' for d in discarders))}")
+                                f"found {', '.join(sorted(d if d else '(no from)' for d in discarders))}",
+                      kind="same_discard", values={"found": tuple(sorted(d or "" for d in discarders))})
     winners = [w.winner for w in wins]
     if len(set(winners)) != len(winners):
-        yield Problem(("win",), "a player is listed as winner twice")
+        yield Problem(("win",), "a player is listed as winner twice", kind="winner_twice", values={})
     if any(w.by == "self_draw" for w in wins):
-        yield Problem(("win",), "several winners are possible only on one discard, not on a self-draw")
+        yield Problem(("win",), "several winners are possible only on one discard, not on a self-draw",
+                      kind="several_self_draw", values={})
     elif len({w.by for w in wins}) > 1:
-        yield Problem(("win",), "several winners win on the same tile: give every win the same `by` (R8)")
+        yield Problem(("win",), "several winners win on the same tile: give every win the same `by` (R8)",
+                      kind="several_by", values={})
     for i, w in enumerate(wins):
         if w.winner in discarders:
-            yield Problem(("win", i, "winner"), f"{w.winner} is the discarder of another win")
+            yield Problem(("win", i, "winner"), f"{w.winner} is the discarder of another win", kind="winner_discarded",
+                          values={"winner": w.winner, "discarder": region.discarder})
 
 
 def _option_amounts(hand: Hand) -> Iterator[Problem]:
@@ -482,7 +499,8 @@ def _option_amounts(hand: Hand) -> Iterator[Problem]:
         value = getattr(options, key)
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
             yield Problem(("options", key), f"{value if len(str(value)) <= 20 else 'a number this long'} is too "
-                                            f"large: an amount in options is at most {MAX_POINTS:,} points")
+                                            f"large: an amount in options is at most {MAX_POINTS:,} points",
+                          kind="option_too_large", values={"value": value, "max": MAX_POINTS})
 
 
 _OPTION_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -519,9 +537,15 @@ _SMALL: dict[int, Strict] = {}
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
     if hand.fans is not None and not region.explicit_totals:
-        yield Problem(("fans",), f"{region.key} has no per-player 番 count: remove `fans` (G5)")
+        yield Problem(("fans",), f"{region.key} has no per-player 番 count: remove `fans` (G5)",
+                      kind="no_explicit_totals", values={"region": region.term.zh, "unit": region.unit})
 
 
 def _only_in(feature: str) -> str:
     """``Rushan``, ``Wuhan``: the regions where a feature exists, for the message that it exists only there."""
     return "/".join(regions_with(feature))
+
+
+def _only_in_zh(feature: str) -> str:
+    """``乳山``, ``武汉``: the Chinese names of the regions where a feature exists (:func:`_only_in`)."""
+    return "/".join(r.term.zh for r in all_regions() if getattr(r, feature))

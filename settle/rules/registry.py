@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from settle.core import Catalog, Settlement
+from settle.core import Catalog, Settlement, Template
 from settle.errors import HandError, Problem
 from settle.records import Frozen
 from settle.vocab import KongKind, Pattern, Term, close_word, lookup_table, simplified
@@ -52,19 +52,22 @@ class Region(Frozen):
     region calls the discarder (放冲, 点炮); ``tile_rules``: a loader of the tile engine's rules for
     the region (:class:`settle.tiles.TileRules`, loaded for a hand with tiles), None without
     tile-level play (it also says what ``settle check`` counts and how it words an item's worth);
-    ``option_zh``: the Chinese names of options whose description does not start with one.
+    ``option_zh``: the Chinese names of options whose description does not start with one;
+    ``problem_zh``: the Chinese words of the region's own problems (:class:`~settle.errors.Problem`
+    ``kind`` -> :data:`~settle.core.Template` over its ``values``), for ``--lang zh`` (issue 16 #9);
+    the English is each problem's ``message``.
 
-    Immutable, and equal and shown as a frozen dataclass would be (``catalog`` not shown); written
+    Immutable, and equal and shown as a frozen dataclass would be (``catalog``, ``problem_zh`` not shown); written
     out, as making a dataclass compiles its methods, which every start-up would pay (issue 14).
     """
 
     __slots__ = ("catalog", "check", "dealer_needed_on_win", "discarder", "explicit_totals", "hand_model",
-                 "has_abandon", "has_fish", "kongs", "option_zh", "options", "patterns", "rotation_rule",
-                 "seats", "settle", "term", "tile_rules", "unit")
+                 "has_abandon", "has_fish", "kongs", "option_zh", "options", "patterns", "problem_zh",
+                 "rotation_rule", "seats", "settle", "term", "tile_rules", "unit")
     _FIELDS = ("term", "unit", "seats", "patterns", "kongs", "options", "hand_model", "check", "settle",
                "explicit_totals", "has_fish", "has_abandon", "dealer_needed_on_win", "catalog",
-               "rotation_rule", "discarder", "tile_rules", "option_zh")
-    _UNSHOWN = ("catalog",)
+               "rotation_rule", "discarder", "tile_rules", "option_zh", "problem_zh")
+    _UNSHOWN = ("catalog", "problem_zh")
 
     term: Term
     unit: str
@@ -84,16 +87,19 @@ class Region(Frozen):
     discarder: str
     tile_rules: Callable[[], Any] | None
     option_zh: Mapping[str, str]
+    problem_zh: Mapping[str, Template]
 
     def __init__(self, term: Term, unit: str, seats: tuple[int, ...], patterns: Mapping[str, Pattern],
                  kongs: Mapping[str, KongKind], options: type[BaseModel], hand_model: type[Hand],
                  check: CheckFn, settle: SettleFn, explicit_totals: bool = True, has_fish: bool = False,
                  has_abandon: bool = False, dealer_needed_on_win: bool = True, catalog: Catalog | None = None,
                  rotation_rule: str = "", discarder: str = "点炮", tile_rules: Callable[[], Any] | None = None,
-                 option_zh: Mapping[str, str] | None = None) -> None:
+                 option_zh: Mapping[str, str] | None = None,
+                 problem_zh: Mapping[str, Template] | None = None) -> None:
         values = (term, unit, seats, patterns, kongs, options, hand_model, check, settle, explicit_totals,
                   has_fish, has_abandon, dealer_needed_on_win, Catalog({}) if catalog is None else catalog,
-                  rotation_rule, discarder, tile_rules, {} if option_zh is None else option_zh)
+                  rotation_rule, discarder, tile_rules, {} if option_zh is None else option_zh,
+                  {} if problem_zh is None else problem_zh)
         for name, value in zip(self._FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
 

@@ -18,6 +18,8 @@ which for a few errors starts with the key (``"indicator: the flipped tile is re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 Field = str | tuple[str | int, ...] | None
 """A key of ``win.tiles`` (or ``"fans"``), a path below it, or None for the tiles as a whole."""
 
@@ -26,12 +28,17 @@ class TileError(ValueError):
     """Bad tile-level input, at ``field`` (see the module docstring for the fields).
 
     ``detail``: the words to show at that key.  With ``keyed`` the full message names the key
-    first (``"indicator: ..."``), as a caller without key paths needs it.
+    first (``"indicator: ..."``), as a caller without key paths needs it.  ``kind`` and ``values``:
+    what went wrong as data, for the words of another language (:data:`settle.tiles.problems.PROBLEMS_ZH`,
+    a region's ``problem_zh``; the caller's :class:`~settle.errors.Problem` carries them, issue 16 #9).
     """
 
-    def __init__(self, detail: str, field: Field = None, *, keyed: bool = False) -> None:
+    def __init__(self, detail: str, field: Field = None, *, keyed: bool = False, kind: str = "",
+                 values: Mapping[str, object] | None = None) -> None:
         self.detail = detail
         self.field = field
+        self.kind = kind
+        self.values = values
         super().__init__(f"{field}: {detail}" if keyed and isinstance(field, str) else detail)
 
     @property

@@ -161,7 +161,8 @@ def _context(
     situations: Iterable[str],
 ) -> TileContext:
     if by not in WIN_BY:
-        raise TileError(f"bad win type by={by!r}: use one of {', '.join(WIN_BY)}")
+        raise TileError(f"bad win type by={by!r}: use one of {', '.join(WIN_BY)}", kind="bad_by",
+                        values={"by": repr(by), "allowed": ", ".join(WIN_BY)})
     resolved = rules.resolve_options(options)
     implied = rules.implied.get(by)
     if situations:

@@ -50,7 +50,8 @@ class Meld:
             raise TileError(
                 f"meld {self.describe()}: claimed={self.claimed} contradicts its kind "
                 f"(chow, pung, exposed and added kongs are claims; a concealed kong is not)",
-                "kind",
+                "kind", kind="meld_claimed", values={"meld": self.kind, "kong": self.kong_kind or "",
+                                                     "tiles": format_tiles(self.tiles), "claimed": self.claimed},
             )
 
     @classmethod
@@ -71,26 +72,33 @@ class Meld:
 
     def _check_kind(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise TileError(f"bad meld kind {self.kind!r}: use one of {', '.join(MELD_KINDS)}", "kind")
+            raise TileError(f"bad meld kind {self.kind!r}: use one of {', '.join(MELD_KINDS)}", "kind",
+                            kind="bad_meld_kind", values={"meld": self.kind, "allowed": ", ".join(MELD_KINDS)})
         if (self.kind == KONG) != (self.kong_kind is not None):
             raise TileError(
                 f"meld {self.kind} {format_tiles(self.tiles)}: kong_kind is required for a kong "
                 f"({', '.join(KONG_KINDS)}) and not allowed otherwise",
-                "kong",
+                "kong", kind="kong_kind_for_kongs",
+                values={"meld": self.kind, "tiles": format_tiles(self.tiles), "allowed": ", ".join(KONG_KINDS)},
             )
         if self.kong_kind is not None and self.kong_kind not in KONG_KINDS:
-            raise TileError(f"bad kong kind {self.kong_kind!r}: use one of {', '.join(KONG_KINDS)}", "kong")
+            raise TileError(f"bad kong kind {self.kong_kind!r}: use one of {', '.join(KONG_KINDS)}", "kong",
+                            kind="bad_kong_kind", values={"kong": self.kong_kind, "allowed": ", ".join(KONG_KINDS)})
 
     def _check_tiles(self) -> None:
         tiles = self.tiles
         if len(tiles) != _MELD_SIZE[self.kind]:
-            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: needs {_MELD_SIZE[self.kind]} tiles", "tiles")
+            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: needs {_MELD_SIZE[self.kind]} tiles", "tiles",
+                            kind="meld_size",
+                            values={"meld": self.kind, "tiles": format_tiles(tiles), "size": _MELD_SIZE[self.kind]})
         if self.kind == CHOW:
             low = tiles[0]
             if low >= 27 or suit_of(tiles[2]) != suit_of(low) or tiles != (low, low + 1, low + 2):
-                raise TileError(f"meld chow {format_tiles(tiles)}: not three consecutive tiles of a suit", "tiles")
+                raise TileError(f"meld chow {format_tiles(tiles)}: not three consecutive tiles of a suit", "tiles",
+                                kind="chow_run", values={"tiles": format_tiles(tiles)})
         elif len(set(tiles)) != 1:
-            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: tiles must all be the same", "tiles")
+            raise TileError(f"meld {self.kind} {format_tiles(tiles)}: tiles must all be the same", "tiles",
+                            kind="meld_same", values={"meld": self.kind, "tiles": format_tiles(tiles)})
 
 
 MeldSpec = Meld | str | tuple[str, str | None]
@@ -139,7 +147,8 @@ class TileHand:
             raise TileError(
                 f"win_tile {format_tiles([win_tile])} is not among the concealed tiles "
                 f"{format_tiles(concealed)} (the hand includes the winning tile)",
-                "win_tile",
+                "win_tile", kind="win_tile_not_held",
+                values={"win_tile": format_tiles([win_tile]), "concealed": format_tiles(concealed)},
             )
         if melds or any(map(eq, concealed, concealed[4:])):  # sorted: a fifth copy is 4 places after the first
             self._check_copies()
@@ -172,13 +181,15 @@ class TileHand:
 
     def _check_size(self) -> None:
         if len(self.melds) > 4:
-            raise TileError(f"at most 4 melds, got {len(self.melds)}", "melds")
+            raise TileError(f"at most 4 melds, got {len(self.melds)}", "melds", kind="too_many_melds",
+                            values={"count": len(self.melds)})
         expected = 14 - 3 * len(self.melds)
         if len(self.concealed) != expected:
             raise TileError(
                 f"{len(self.concealed)} concealed tiles with {len(self.melds)} melds: "
                 f"a winning hand holds 14 - 3 per meld = {expected} (winning tile included)",
-                "hand",
+                "hand", kind="concealed_count",
+                values={"count": len(self.concealed), "melds": len(self.melds), "expected": expected},
             )
 
     def _check_copies(self) -> None:
@@ -189,7 +200,8 @@ class TileHand:
         for tile, count in Counter(tiles).items():
             if count > 4:
                 raise TileError(
-                    f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile"
+                    f"{count} copies of {format_tiles([tile])} across hand and melds: there are only 4 of each tile",
+                    kind="five_copies", values={"count": count, "tile": format_tiles([tile])},
                 )
 
 

@@ -94,7 +94,8 @@ def check_tile(tile: int) -> int:
     """Return ``tile`` if it is a tile id 0..33, else raise :class:`~settle.tiles.errors.TileError`
     (a ValueError; no field: the caller knows which value it checked)."""
     if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < TILE_COUNT:
-        raise TileError(f"bad tile id {tile!r}: tile ids are ints 0..33")
+        raise TileError(f"bad tile id {tile!r}: tile ids are ints 0..33", kind="bad_tile_id",
+                        values={"tile": repr(tile)})
     return tile
 
 
@@ -155,7 +156,8 @@ def parse_tile_ids(text: str) -> tuple[int, ...]:
 
 
 def _not_text(value: object) -> ValueError:
-    return ValueError(f"tiles must be a string such as '123m 55z', got {value!r}")
+    return TileError(f"tiles must be a string such as '123m 55z', got {value!r}", kind="tiles_not_text",
+                     values={"value": repr(value)})
 
 
 def _read_tiles(text: str) -> list[int]:
@@ -192,18 +194,19 @@ def _read_tiles(text: str) -> list[int]:
                 continue
             tiles.append(tile)
     if digits:
-        bad.append(_BadToken(digits, "digits need a suit"))
+        bad.append(_BadToken(digits, "digits need a suit", code="no_suit"))
     if bad:
-        raise ValueError(_bad_tokens_message(bad, original))
+        raise TileError(_bad_tokens_message(bad, original), kind="bad_tokens",
+                        values={"tokens": tuple((b.token, b.code) for b in bad), "text": original})
     return tiles
 
 
 class _BadToken(ValueError):
     """One unreadable token of a tile text, with why (``""`` for an unknown name) and where it ends."""
 
-    def __init__(self, token: str, reason: str = "", end: int = 0) -> None:
+    def __init__(self, token: str, reason: str = "", end: int = 0, code: str = "") -> None:
         super().__init__(token)
-        self.token, self.reason, self.end = token, reason, end
+        self.token, self.reason, self.end, self.code = token, reason, end, code
 
 
 def _bad_tokens_message(bad: list[_BadToken], original: str) -> str:
@@ -222,20 +225,21 @@ def parse_tile(text: str | int) -> int:
         return check_tile(text)
     tiles = parse_tile_ids(text)
     if len(tiles) != 1:
-        raise ValueError(f"expected exactly one tile, got {len(tiles)} in {text!r}; use {ALLOWED}")
+        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}; use {ALLOWED}", kind="one_tile",
+                        values={"count": len(tiles), "text": text})
     return tiles[0]
 
 
 def _digits_with_suit(digits: str, suit_char: str) -> list[int]:
     letter = suit_char.lower() if suit_char.isascii() else _SUIT_CHARS.get(suit_char, "")
     if letter not in _SUIT_SIZE:
-        raise _BadToken(digits + suit_char, "unknown suit")
+        raise _BadToken(digits + suit_char, "unknown suit", code="unknown_suit")
     offset = SUIT_LETTERS.index(letter) * 9
     tiles = []
     for digit in digits:
         rank = int(digit)
         if not 1 <= rank <= _SUIT_SIZE[letter]:
-            raise _BadToken(digit + suit_char, "no such tile")
+            raise _BadToken(digit + suit_char, "no such tile", code="no_such_tile")
         tiles.append(offset + rank - 1)
     return tiles
 

@@ -198,7 +198,8 @@ class TileRules:
             if name in options:
                 value = options[name]
                 if value is not True and value is not False:  # not a bool (no subclass of bool exists)
-                    raise TileError(f"option {name} must be true or false, got {value!r}")
+                    raise TileError(f"option {name} must be true or false, got {value!r}", kind="option_not_bool",
+                                    values={"name": name, "value": repr(value)})
                 resolved[name] = value
         return resolved
 
@@ -215,11 +216,13 @@ class TileRules:
                 raise TileError(
                     f"situation {name!r} is not one of {self.name}'s situational fans "
                     f"({', '.join(sorted(allowed))}){derived}",
-                    "fans",
+                    "fans", kind="not_a_situation",
+                    values={"name": name, "allowed": ", ".join(sorted(allowed)), "derived": bool(derived)},
                 )
             needed = self.situation_needs_by.get(name)
             if needed is not None and by != needed:
-                raise TileError(f"situation {name!r} needs by={needed} (RULINGS G10), got by={by}", "fans")
+                raise TileError(f"situation {name!r} needs by={needed} (RULINGS G10), got by={by}", "fans",
+                                kind="situation_needs_by", values={"name": name, "needed": needed, "by": by})
         return stated
 
     # --- wildcards ---
@@ -234,15 +237,16 @@ class TileRules:
         if self.flips_indicator:
             if hand.bao_tile is not None:
                 raise TileError(f"bao_tile is {self.bao_tile_owners()}'s 搂宝 tile; {self.name} derives its "
-                                "wildcard from the indicator", "bao_tile")
+                                "wildcard from the indicator", "bao_tile", kind="bao_tile_not_here", values={})
             if hand.indicator is None:
                 raise TileError(f"the flipped tile is required in {self.name} (it fixes the wildcard)",
-                                "indicator", keyed=True)
+                                "indicator", keyed=True, kind="indicator_required", values={})
             return self.from_indicator(hand.indicator, options)
         if hand.indicator is not None:
-            raise TileError(f"{self.name.capitalize()} has no flipped wildcard indicator", "indicator", keyed=True)
+            raise TileError(f"{self.name.capitalize()} has no flipped wildcard indicator", "indicator", keyed=True,
+                            kind="no_indicator", values={})
         if hand.bao_tile is not None and not self.plays_bao_tile:
-            raise TileError(f"bao_tile: {self.name} plays no 宝 tile", "bao_tile")
+            raise TileError(f"bao_tile: {self.name} plays no 宝 tile", "bao_tile", kind="no_bao_tile", values={})
         return NO_WILDCARDS
 
     def wildcard_tile(self, hand: TileHand, options: Mapping[str, object] | None = None) -> int | None:
@@ -268,7 +272,9 @@ class TileRules:
         barred = self.barred_in_meld(meld, context.cards, context.options) & set(meld.tiles)
         if barred:
             raise TileError(f"meld {meld.describe()}: {self.name} cannot meld {format_tiles(sorted(barred))}",
-                            ("melds", index, "tiles"))
+                            ("melds", index, "tiles"), kind="meld_barred",
+                            values={"meld": meld.kind, "kong": meld.kong_kind or "", "tiles": format_tiles(meld.tiles),
+                                    "barred": format_tiles(sorted(barred))})
 
     def check_tiles(self, context: TileContext) -> None:
         """Every region tile check: each meld, a wildcard won on a discard (seed 004 癞子 3, seed 000
@@ -278,7 +284,8 @@ class TileRules:
             self.check_meld(index, meld, context)
         wild = context.wild
         if wild is not None and hand.win_tile == wild and context.by != "self_draw":
-            raise TileError(f"win_tile {format_tiles([wild])} is the wildcard: it can only be self-drawn", "win_tile")
+            raise TileError(f"win_tile {format_tiles([wild])} is the wildcard: it can only be self-drawn", "win_tile",
+                            kind="wildcard_discard", values={"tile": format_tiles([wild]), "wild": self.wildcard_name})
         self.check_held(context)
 
     def check_held(self, context: TileContext) -> None:

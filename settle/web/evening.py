@@ -225,7 +225,7 @@ def import_yaml(raw: bytes, source: str = "upload") -> Imported:
     items = list(iter_documents(raw, source))
     report = run_session(items, source)
     if report.problems or not report.hands:
-        problems = report.problems or [Problem((), "the file holds no hand")]
+        problems = report.problems or [Problem((), "the file holds no hand", kind="no_hand", values={})]
         return Imported(problems=problems)
     header: dict[str, Any] = {}
     hand_docs = [i for i in items if isinstance(i, Document)]

@@ -196,8 +196,10 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
     label = doc.label if doc.label is not None else hand_label(doc.data, source, number)
     state.last_label = label
     if report.ended:
+        end = report.end.values if report.end is not None else {}
         problem = Problem((), f"the game already ended: {report.ended}; this hand is not counted "
-                              "(start a new session file for a new game)")
+                              "(start a new session file for a new game)", kind="after_game_end",
+                          values={"leaver": end.get("leaver"), "hand": end.get("hand")})
         return _bad(report, HandError([problem]).located(doc.lines, hand=str(label), source=source))
     seating = seat_problems(state.header, doc.data)
     if seating:
@@ -213,7 +215,8 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
             return _bad(report, error.located(doc.lines, hand=str(label), source=source))
         if not _seated(data, state.rotation):
             error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
-                                              "not one of this hand's players; state the dealer")
+                                              "not one of this hand's players; state the dealer",
+                                 kind="rotation_not_seated", values={"rotation": state.rotation})
             return _bad(report, error.located(doc.lines, hand=str(label), source=source))
         data = {**data, "dealer": state.rotation}
     outcome = settle_data(data, label, doc.lines, source)
@@ -224,13 +227,17 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
         # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
         error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
                                           f"{outcome.result.region}: one session is one table under one rule set "
-                                          "(start a new session file for another region)")
+                                          "(start a new session file for another region)", kind="other_region",
+                                 values={"session": get_region(state.region).term.zh,
+                                         "hand": get_region(outcome.result.region).term.zh})
         return _bad(report, error.located(doc.lines, hand=str(label), source=source))
     new = [name for name in outcome.result.players if name not in state.totals]
     if len(state.totals) + len(new) > MAX_PLAYERS:
         error = HandError.at(("players",), f"a session holds at most {MAX_PLAYERS} players; this hand brings "
                                            f"{len(state.totals) + len(new)} (new here: {', '.join(new)}): "
-                                           "start a new session file for another table")
+                                           "start a new session file for another table", kind="too_many_players",
+                                 values={"max": MAX_PLAYERS, "count": len(state.totals) + len(new),
+                                         "new": "、".join(new)})
         return _bad(report, error.located(doc.lines, hand=str(label), source=source))
     state.region = outcome.result.region
     _count(report, state, number, label, outcome.result)
@@ -302,10 +309,12 @@ def header_problems(data: Mapping[str, Any]) -> list[Problem]:
     """Keys a header may not hold (anything but region, options, players, id); options must be a mapping."""
     out = [Problem((key,), f"`{key}` is not allowed in a session header (it holds only region, options, "
                            "players and id); put it in the hands" + (", the first hand states the dealer"
-                                                                     if key == "dealer" else ""))
+                                                                     if key == "dealer" else ""),
+                   kind="header_key", values={"key": key, "dealer": key == "dealer"})
            for key in data if key not in HEADER_KEYS]
     if data.get("options") is not None and not isinstance(data["options"], Mapping):
-        out.append(Problem(("options",), "options must be a mapping of option -> value"))
+        out.append(Problem(("options",), "options must be a mapping of option -> value", kind="header_options",
+                           values={}))
     return out
 
 
@@ -316,7 +325,8 @@ def _blame_header(error: HandError, state: _State, hand: Any) -> HandError:
     if not given:
         return error
     return HandError([replace(p, line=nearest_line(p.path, state.header_lines) or p.line,
-                              message=f"{p.message} (from the session header)")
+                              message=f"{p.message} (from the session header)",
+                              values=None if p.values is None else {**p.values, "from_header": True})
                       if any(p.path[:len(key)] == key for key in given) else p for p in error.problems])
 
 

@@ -32,10 +32,12 @@ def check_claims(data: Mapping[str, Any]) -> ClaimCheck:
     region, hand = validate_model(data)
     if not has_tiles(hand):
         raise HandError.at(("win", "tiles"), "missing: `settle check` compares the claimed fans with the "
-                                             "winner's tiles; give win.tiles (hand, win_tile, melds, ...)")
+                                             "winner's tiles; give win.tiles (hand, win_tile, melds, ...)",
+                           kind="check_needs_tiles", values={})
     problems = [Problem((*win_path(hand, i), "fans"),
                         "missing: the fans the table claims, e.g. fans: [qingyise] (an empty list claims "
-                        "none); `settle hand` derives them from the tiles when they are left out")
+                        "none); `settle hand` derives them from the tiles when they are left out",
+                        kind="check_needs_fans", values={})
                 for i, win in enumerate(hand.wins) if win.tiles is not None and "fans" not in win.model_fields_set]
     if problems:
         raise HandError(problems)
@@ -88,7 +90,8 @@ def _derive_all(prepared: Prepared) -> tuple[Hand, dict[str, tuple[str, ...] | N
         try:
             picked = choose(prepared, current, tile_win, found)
         except IllegalWin as exc:
-            illegal[tile_win.winner] = Problem(tile_win.tiles_path, "; ".join(p.message for p in exc.problems))
+            illegal[tile_win.winner] = Problem(tile_win.tiles_path, "; ".join(p.message for p in exc.problems),
+                                               kind="joined", values={"problems": tuple(exc.problems)})
             illegal_reasons[tile_win.winner] = exc.reasons
             derived[tile_win.winner] = None
             continue

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from settle.engine.tilelevel.reading import Prepared, TileWin
+from settle.engine.tilelevel.reading import Prepared, TileWin, engine_words
 from settle.engine.tilelevel.reasons import WHY_ONLY_LEGAL, _why
 from settle.engine.tilelevel.region import tile_options, tile_rules
 from settle.engine.tilelevel.results import Candidate, Choice, illegal_win, problems_step
@@ -64,8 +64,8 @@ def engine_problem(exc: ValueError, tile_win: TileWin) -> Problem:
     if not isinstance(exc, TileError):
         return Problem(tile_win.tiles_path, str(exc))
     if exc.field == "fans":
-        return Problem((*tile_win.path, "fans"), exc.detail)
-    return Problem((*tile_win.tiles_path, *exc.path), exc.detail)
+        return Problem((*tile_win.path, "fans"), exc.detail, **engine_words(exc))
+    return Problem((*tile_win.tiles_path, *exc.path), exc.detail, **engine_words(exc))
 
 
 def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
@@ -149,7 +149,9 @@ def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
     """
     if not found.legal:
         raise illegal_win([Problem(tile_win.tiles_path,
-                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}")],
+                                   f"{tile_win.winner}'s tiles are not a legal win: {found.why_not()}",
+                                   kind="not_a_legal_win",
+                                   values={"winner": tile_win.winner, "reasons": found.why_not_steps()})],
                           found.why_not_steps())
 
 

@@ -159,7 +159,7 @@ def read_tiles(region: Region, hand: Hand, index: int) -> tuple[TileWin | None, 
     try:
         tiles = TileHand(tuple(concealed), win_tile, melds, indicator, bao_tile)
     except ValueError as exc:  # a TileError names its key (hand, win_tile, melds); else the tiles as a whole
-        return None, [Problem((*base, *_field(exc)), str(exc))]
+        return None, [Problem((*base, *_field(exc)), str(exc), **engine_words(exc))]
     if not melds:
         return TileWin(index, path, win.winner, tiles, (), None, {}, wildcard(region, hand, tiles)), []
     claims = tuple(j for j, m in enumerate(melds) if m.claimed)
@@ -185,7 +185,7 @@ def _parsed(text: str | None, base: Path, key: str, problems: list[Problem], par
     try:
         return parse(text)
     except ValueError as exc:
-        problems.append(Problem((*base, key), str(exc)))
+        problems.append(Problem((*base, key), str(exc), **engine_words(exc)))
         return None
 
 
@@ -193,7 +193,7 @@ def _win_tile(text: str | None, base: Path, problems: list[Problem]) -> Any:
     if text is None:
         problems.append(Problem((*base, "win_tile"), "missing: the winning tile, one of the tiles in `hand` (e.g. "
                                                      "win_tile: 5m); it decides whether a wildcard was won on and "
-                                                     "摸宝 (G7)"))
+                                                     "摸宝 (G7)", kind="win_tile_missing", values={}))
         return None
     return _parsed(text, base, "win_tile", problems, parse_tile)
 
@@ -210,8 +210,17 @@ def _meld(region: Region, win: Win, spec: TileMeld, path: Path, problems: list[P
     try:
         return Meld(spec.kind, tuple(tiles), None, spec.kong)
     except ValueError as exc:  # at the meld's key the engine names (tiles, kind, kong); tiles by default
-        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc)))
+        problems.append(Problem((*path, *(_field(exc) or ("tiles",))), str(exc), **engine_words(exc)))
         return None
+
+
+def engine_words(exc: ValueError) -> dict[str, Any]:
+    """The ``kind`` and ``values`` of a tile engine error (:class:`TileError`), for the problem that shows
+    it (its words in Chinese: :mod:`settle.tiles.problems`, a region's ``problem_zh``); none for an error
+    without them."""
+    if isinstance(exc, TileError) and exc.kind:
+        return {"kind": exc.kind, "values": exc.values if exc.values is not None else {}}
+    return {}
 
 
 def _field(exc: ValueError) -> Path:
@@ -222,15 +231,19 @@ def _field(exc: ValueError) -> Path:
 def _meld_kind_problems(region: Region, win: Win, spec: TileMeld, path: Path) -> list[Problem]:
     """``kong`` given exactly for kongs, an ordinary kind (G3); no ``from`` on a concealed kong."""
     if spec.kind == "kong" and spec.kong is None:
-        return [Problem((*path, "kong"), "missing: the kong's kind (exposed 明杠, added 补杠 or concealed 暗杠)")]
+        return [Problem((*path, "kong"), "missing: the kong's kind (exposed 明杠, added 补杠 or concealed 暗杠)",
+                        kind="kong_kind_missing", values={})]
     if spec.kind != "kong" and spec.kong is not None:
-        return [Problem((*path, "kong"), f"only a kong has a kong kind; this meld is a {spec.kind}")]
+        return [Problem((*path, "kong"), f"only a kong has a kong kind; this meld is a {spec.kind}",
+                        kind="kong_kind_not_kong", values={"meld": spec.kind})]
     if spec.kong is not None and spec.kong not in ORDINARY_KONGS:
-        label = region.kongs[spec.kong].label
-        return [Problem((*path, "kong"), f"{label} is one tile played out, not a four-tile meld: count it in "
-                                         f"players.{win.winner}.kongs")]
+        term = region.kongs[spec.kong]
+        return [Problem((*path, "kong"), f"{term.label} is one tile played out, not a four-tile meld: count it in "
+                                         f"players.{win.winner}.kongs", kind="single_tile_kong_meld",
+                        values={"zh": term.zh, "winner": win.winner})]
     if spec.kong == "concealed" and spec.from_ is not None:
-        return [Problem((*path, "from"), "a concealed kong (暗杠) is claimed from nobody: remove `from` (G3)")]
+        return [Problem((*path, "from"), "a concealed kong (暗杠) is claimed from nobody: remove `from` (G3)",
+                        kind="concealed_kong_from", values={})]
     return []
 
 
@@ -243,7 +256,7 @@ def _feeder_problems(win: Win, melds: Sequence[TileMeld], base: Path) -> list[Pr
         return []
     return [Problem((*base, "melds", j, "from"),
                     "missing: who fed this claimed meld; give `from` on every claimed meld (吃, 碰, 明杠, "
-                    "补杠), or on none (then the opens are a bare count)")
+                    "补杠), or on none (then the opens are a bare count)", kind="meld_from_missing", values={})
             for j in claimed if melds[j].from_ is None]
 
 
@@ -301,7 +314,10 @@ def _opens(tile_win: TileWin, typed: Any, problems: list[Problem]) -> tuple[Any,
         problems.append(Problem(("players", tile_win.winner, "opens"),
                                 f"players.{tile_win.winner}.opens is {_shown_opens(given)} but "
                                 f"{format_path(tile_win.tiles_path)}.melds give {_shown_opens(melds_value)} "
-                                "(chow, pung, exposed kong and the 碰 under an added kong, G4): they must agree"))
+                                "(chow, pung, exposed kong and the 碰 under an added kong, G4): they must agree",
+                                kind="opens_disagree",
+                                values={"winner": tile_win.winner, "given": given, "from_melds": melds_value,
+                                        "melds": f"{format_path(tile_win.tiles_path)}.melds"}))
     if feeders is not None:
         return list(feeders), (False, True)
     return given, (False, False)
@@ -328,7 +344,10 @@ def _kongs(region: Region, tile_win: TileWin, typed: Any, problems: list[Problem
         where = f"{format_path(tile_win.tiles_path)}.melds"
         problems.append(Problem(("players", tile_win.winner, "kongs"),
                                 f"players.{tile_win.winner}.kongs gives {_shown_kongs(given)} but {where} give "
-                                f"{_shown_kongs(melds)}: they must agree"))
+                                f"{_shown_kongs(melds)}: they must agree", kind="kongs_disagree",
+                                values={"winner": tile_win.winner, "melds": where,
+                                        "given": tuple((region.kongs[k].zh, n) for k, n in given.items()),
+                                        "from_melds": tuple((region.kongs[k].zh, n) for k, n in melds.items())}))
     return {**special, **melds}, not given
 
 
@@ -352,7 +371,8 @@ def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
             if meld.kind == "chow" and meld.from_ is not None and meld.from_ in names and meld.from_ != before:
                 out.append(Problem((*tile_win.tiles_path, "melds", j, "from"),
                                    f"a chow (吃) is claimed only from the player before {tile_win.winner} in turn "
-                                   f"order, {before}, not {meld.from_} (G1)"))
+                                   f"order, {before}, not {meld.from_} (G1)", kind="chow_not_before",
+                                   values={"winner": tile_win.winner, "before": before, "source": meld.from_}))
     return out
 
 
@@ -370,7 +390,9 @@ def _remapped(problem: Problem, origins: Mapping[str, Origin]) -> Problem:
         new = melds
     else:
         return problem
-    return replace(problem, path=new, message=f"{problem.message} (as the melds give {format_path(path)})")
+    values = problem.values if problem.values is None else {**problem.values, "melds_give": format_path(path)}
+    return replace(problem, path=new, message=f"{problem.message} (as the melds give {format_path(path)})",
+                   values=values)
 
 
 def _wildcard_copies(prepared: Prepared) -> list[Problem]:
@@ -392,7 +414,11 @@ def _wildcard_copies(prepared: Prepared) -> list[Problem]:
         if held + played > 4:
             out.append(Problem((*tile_win.tiles_path, "hand"),
                                f"{held} {rules.wildcard_name} {tile_to_str(wild)} in the tiles and "
-                               f"{played} {prepared.region.kongs[kind].zh} make {held + played}: there are only 4"))
+                               f"{played} {prepared.region.kongs[kind].zh} make {held + played}: there are only 4",
+                               kind="wildcard_copies",
+                               values={"held": held, "wild_name": rules.wildcard_name, "tile": tile_to_str(wild),
+                                       "played": played, "kong": prepared.region.kongs[kind].zh,
+                                       "total": held + played}))
     return out
 
 

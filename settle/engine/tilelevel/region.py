@@ -21,7 +21,8 @@ def tile_rules(region: Region) -> TileRules:
     """
     loader = region.tile_rules
     if loader is None:
-        raise HandError.at(("region",), f"{region.key} has no tile-level play: give the fans, not win.tiles")
+        raise HandError.at(("region",), f"{region.key} has no tile-level play: give the fans, not win.tiles",
+                           kind="no_tile_play", values={"region": region.term.zh})
     rules = _LOADED.get(loader)
     if rules is None:
         rules = _LOADED[loader] = loader()

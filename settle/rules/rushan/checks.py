@@ -32,7 +32,8 @@ FAN_RULES: dict[str, FanRule] = {
                 "门清 menqing needs a self-draw with no open (吃/碰/明杠); {winner} won by {by} with "
                 "{opens} open(s) (R3, G10)"),
 }
-"""Fan name -> (fits this hand?, message): G10 and R9 legality of each named item."""
+"""Fan name -> (fits this hand?, message): G10 and R9 legality of each named item (the problem's kind is
+``fan_rule:<fan>``, its Chinese words :data:`settle.rules.rushan.messages.FAN_RULES_ZH`)."""
 
 
 def check(hand: RushanHand) -> list[Problem]:
@@ -95,20 +96,23 @@ def _several_wins(hand: RushanHand) -> Iterable[Problem]:
     wins = hand.wins
     if len(wins) > 1 and not hand.options.multi_win:
         yield Problem(("win",), f"{len(wins)} winners need options.multi_win (一炮多响) on; "
-                                "without it only one player wins (R8)")
+                                "without it only one player wins (R8)", kind="multi_win", values={"count": len(wins)})
 
 
 def _win_problems(hand: RushanHand, win: RushanWin, path: Path) -> list[Problem]:
     out = [Problem((*path, "by"), f"options.{key} ({zh}) allows only self-draw wins after 报听, "
-                                  f"not {win.by} (R9)")
+                                  f"not {win.by} (R9)", kind="self_draw_only",
+                   values={"option": key, "zh": zh, "by": win.by})
            for key, zh in SELF_DRAW_ONLY.items() if getattr(hand.options, key) and win.by != "self_draw"]
     facts = {"winner": win.winner, "dealer": hand.dealer, "by": win.by,
              "opens": hand.players[win.winner].open_count}
     for j, key in enumerate(win.fans):
         if key in FAN_RULES and not FAN_RULES[key][0](hand, win):
-            out.append(Problem((*path, "fans", j), FAN_RULES[key][1].format(**facts)))
+            out.append(Problem((*path, "fans", j), FAN_RULES[key][1].format(**facts), kind=f"fan_rule:{key}",
+                               values=facts))
     if win.liable not in (None, NOBODY):
-        out.append(Problem((*path, "liable"), "Rushan has no 包牌: remove win.liable (R5)"))
+        out.append(Problem((*path, "liable"), "Rushan has no 包牌: remove win.liable (R5)", kind="no_baopai",
+                           values={}))
     return out
 
 

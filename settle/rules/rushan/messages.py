@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from settle.core import SHARED, Catalog, Template, plural
-from settle.rules.rushan.vocab import PATTERNS
+from settle.rules.problems import by_zh
+from settle.rules.rushan.vocab import DISCARDER, PATTERNS
 
 
 def _kongs(n: int, lang: str) -> str:
@@ -156,3 +157,41 @@ ZH: dict[str, Template] = {
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="rushan")
 """Rushan's words, falling back to the shared machinery's (a hand settled from tiles
 chains the tile readings' words in front: :mod:`settle.engine.tilelevel`)."""
+
+
+def _won_by(values: Any) -> str:
+    return by_zh(values.raw("by"), DISCARDER)
+
+
+FAN_RULES_ZH: dict[str, Template] = {
+    "tianhu": "天胡 只能是庄家自摸；{winner} 不是庄家 {dealer}（G10）",
+    "dihu": "地胡 只能是闲家胡；{winner} 是庄家（G10）",
+    "jiangyise": "将一色 要开启选项 jiang258（258将）（R9）",
+    "fengyise": "开了选项 no_honors（不带风）就不可能有风一色（R9）",
+    "mobao": "摸宝 要开启选项 loubao（搂宝）（R9）",
+    "baozhongbao": "宝中宝 要开启选项 loubao（搂宝）（R9）",
+    "menqing": lambda values, lang: (f"门清 要自摸且没有开口（吃/碰/明杠）；{values['winner']} 是{_won_by(values)}，"
+                                     f"开口 {values['opens']} 次（R3，G10）"),
+}
+"""The Chinese words of :data:`settle.rules.rushan.checks.FAN_RULES`, by fan (the problem kind ``fan_rule:<fan>``)."""
+
+
+def _self_draw_only(values: Any, lang: str) -> str:
+    return f"选项 {values['option']}（{values['zh']}）下报听后只能自摸，不能{_won_by(values)}（R9）"
+
+
+PROBLEMS_ZH: dict[str, Template] = {
+    "multi_win": "{count} 位胡牌者要开启选项 multi_win（一炮多响）；不开只能一位胡牌（R8）",
+    "self_draw_only": _self_draw_only,
+    "no_baopai": "乳山没有包牌：删掉 win.liable（R5）",
+    **{f"fan_rule:{key}": words for key, words in FAN_RULES_ZH.items()},
+    # tile errors (settle.rules.rushan.tiles: 搂宝, 只碰不吃, 不带风, R9)
+    "bao_win_needs_bao": "情景番 {names} 要给出宝牌 bao_tile（搂宝，R9）",
+    "bao_win_tile": "情景番 {names} 要胡的牌就是宝牌 {bao_shown}，这里胡的是 {win}",
+    "bao_not_indicator": "乳山没有翻开的癞子指示牌（请用 bao_tile）",
+    "bao_needs_loubao": "只有开了选项 loubao 搂宝 才有宝牌 bao_tile（R9）",
+    "no_chow": "吃 {tiles}：选项 no_chow 只碰不吃 不能吃（R9）",
+    "no_honors": "选项 no_honors 不带风：不用风牌和箭牌（R9）",
+}
+"""The Chinese words of Rushan's own problems (:mod:`settle.rules.rushan.checks`: R8, R9, G10, R5), by the
+problem's ``kind`` over its ``values`` (``Region.problem_zh``; issue 16 #9)."""

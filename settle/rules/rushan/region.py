@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from settle.rules.registry import Region
 from settle.rules.rushan.checks import check
-from settle.rules.rushan.messages import CATALOG
+from settle.rules.rushan.messages import CATALOG, PROBLEMS_ZH
 from settle.rules.rushan.model import RushanHand
 from settle.rules.rushan.options import OPTION_ZH, RushanOptions
 from settle.rules.rushan.scoring import settle
@@ -28,6 +28,6 @@ REGION = Region(
     term=TERM, unit="分", seats=(4,), patterns=PATTERNS, kongs=KONGS,
     options=RushanOptions, hand_model=RushanHand, check=check, settle=settle,
     explicit_totals=False, has_fish=True,
-    catalog=CATALOG, rotation_rule="R10", discarder=DISCARDER, option_zh=OPTION_ZH,
+    catalog=CATALOG, rotation_rule="R10", discarder=DISCARDER, option_zh=OPTION_ZH, problem_zh=PROBLEMS_ZH,
     tile_rules=_tile_rules,
 )

@@ -109,34 +109,40 @@ class RushanTileRules(TileRules):
         if stated & _BAO_WINS:
             names = ", ".join(sorted(stated & _BAO_WINS))
             if hand.bao_tile is None:
-                raise TileError(f"situation {names} needs the bao_tile (搂宝, R9)", "bao_tile")
+                raise TileError(f"situation {names} needs the bao_tile (搂宝, R9)", "bao_tile",
+                                kind="bao_win_needs_bao", values={"names": names})
             if hand.win_tile != hand.bao_tile:
                 raise TileError(
                     f"situation {names} needs the winning tile to be the bao_tile "
                     f"{format_tiles([hand.bao_tile])}, got {format_tiles([hand.win_tile])}",
-                    "win_tile",
+                    "win_tile", kind="bao_win_tile",
+                    values={"names": names, "bao_shown": format_tiles([hand.bao_tile]),
+                            "win": format_tiles([hand.win_tile])},
                 )
         return stated
 
     def wildcards(self, hand: TileHand, options: Mapping[str, bool]) -> RushanBao:
         """No wildcard: the 搂宝 tile as given, only with option loubao (R9)."""
         if hand.indicator is not None:
-            raise TileError("Rushan has no flipped wildcard indicator (use bao_tile)", "indicator", keyed=True)
+            raise TileError("Rushan has no flipped wildcard indicator (use bao_tile)", "indicator", keyed=True,
+                            kind="bao_not_indicator", values={})
         if hand.bao_tile is not None and not options["loubao"]:
-            raise TileError("bao_tile is only played with option loubao 搂宝 (R9)", "bao_tile")
+            raise TileError("bao_tile is only played with option loubao 搂宝 (R9)", "bao_tile", kind="bao_needs_loubao",
+                            values={})
         return rushan_bao(hand.bao_tile)
 
     def check_meld(self, index: int, meld: Meld, context: TileContext) -> None:
         """R9 只碰不吃: with option no_chow, no claimed chow."""
         if context.options["no_chow"] and meld.kind == CHOW:
             raise TileError(f"meld {meld.describe()}: option no_chow 只碰不吃 allows no chow (R9)",
-                            ("melds", index, "tiles"))
+                            ("melds", index, "tiles"), kind="no_chow", values={"tiles": format_tiles(meld.tiles)})
         super().check_meld(index, meld, context)
 
     def check_held(self, context: TileContext) -> None:
         """R9 不带风: with option no_honors, no honour tile in hand or melds (at ``hand``)."""
         if context.options["no_honors"] and any(t >= 27 for t in (*context.hand.concealed, *context.meld_tiles)):
-            raise TileError("option no_honors 不带风: honour tiles are not in play (R9)", "hand")
+            raise TileError("option no_honors 不带风: honour tiles are not in play (R9)", "hand", kind="no_honors",
+                            values={})
 
     def fans(self, context: TileContext, features: Features) -> set[str]:
         """Rushan base and multipliers (R1 R2 R3 R3b R9) plus the situations."""

@@ -8,6 +8,7 @@ from settle.errors import Problem
 from settle.rules.wuhan.liability import flush_names, flush_trigger
 from settle.rules.wuhan.model import WuhanHand
 from settle.rules.wuhan.options import WuhanOptions
+from settle.rules.wuhan.term import TERM
 
 
 def check(hand: WuhanHand) -> list[Problem]:
@@ -59,10 +60,12 @@ def _read_options(options: WuhanOptions) -> tuple[bool, bool]:
 def _problems(hand: WuhanHand) -> list[Problem]:
     problems = []
     if isinstance(hand.win, list):
-        problems.append(Problem(("win",), "Wuhan has one winner per hand (一炮单响): give `win` as a mapping"))
+        problems.append(Problem(("win",), "Wuhan has one winner per hand (一炮单响): give `win` as a mapping",
+                                kind="one_winner", values={"region": TERM.zh, "term": "一炮单响"}))
         return problems
     if not hand.options.facai_gang:
-        problems += [Problem(("players", n, "kongs", "facai"), "发财杠 needs option facai_gang (H12)")
+        problems += [Problem(("players", n, "kongs", "facai"), "发财杠 needs option facai_gang (H12)",
+                             kind="facai_gang", values={})
                      for n, p in hand.players.items() if p.kong_count("facai")]
     if hand.win is not None:
         problems += _win_problems(hand)
@@ -76,9 +79,12 @@ def _win_problems(hand: WuhanHand) -> list[Problem]:
     if hand.options.require_open and hand.explicit_total(win.winner) is None and not winner.open_count:
         out.append(Problem(("players", win.winner, "opens"),
                            f"the winner {win.winner} has no open (开口); Wuhan requires one to win "
-                           "(H8; option require_open: false, or give the winner's fans total, G9)"))
+                           "(H8; option require_open: false, or give the winner's fans total, G9)",
+                           kind="require_open", values={"winner": win.winner}))
     if win.liable is None and flush_trigger(hand) and winner.feeders is None:
         out.append(Problem(("players", win.winner, "opens"),
                            f"{'/'.join(flush_names(hand))} with {winner.open_count} opens: 承包 needs "
-                           "who fed the third open; give opens as a list of feeders, or win.liable (H7 b, G7)"))
+                           "who fed the third open; give opens as a list of feeders, or win.liable (H7 b, G7)",
+                           kind="chengbao_feeders",
+                           values={"flushes": "/".join(flush_names(hand)), "opens": winner.open_count}))
     return out

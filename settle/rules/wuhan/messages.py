@@ -84,3 +84,14 @@ ZH: dict[str, Template] = {
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="wuhan")
 """Wuhan's words, falling back to the shared machinery's (a hand settled from tiles
 chains the tile readings' words in front: :mod:`settle.engine.tilelevel`)."""
+
+
+PROBLEMS_ZH: dict[str, Template] = {
+    "facai_gang": "发财杠要开启选项 facai_gang（H12）",
+    "require_open": "胡牌者 {winner} 没有开口；武汉要开口才能胡（H8；或设选项 require_open: false，"
+                    "或写明胡牌者的番数总计，G9）",
+    "chengbao_feeders": "{flushes}，开口 {opens} 次：承包要知道第三口吃碰的是谁的牌；opens 请写成喂牌者的列表，"
+                        "或写明 win.liable（H7 b，G7）",
+}
+"""The Chinese words of Wuhan's own problems (:mod:`settle.rules.wuhan.checks`: H8 开口, 承包 H7 b, 发财杠
+H12), by the problem's ``kind`` over its ``values`` (``Region.problem_zh``; issue 16 #9)."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from settle.rules.registry import Region
 from settle.rules.wuhan.checks import check
-from settle.rules.wuhan.messages import CATALOG
+from settle.rules.wuhan.messages import CATALOG, PROBLEMS_ZH
 from settle.rules.wuhan.model import WuhanHand
 from settle.rules.wuhan.options import OPTION_ZH, WuhanOptions
 from settle.rules.wuhan.scoring import settle
@@ -27,6 +27,6 @@ def _tile_rules() -> TileRules:
 REGION = Region(
     term=TERM, unit="番", seats=(4,), patterns=PATTERNS, kongs=KONGS,
     options=WuhanOptions, hand_model=WuhanHand, check=check, settle=settle, has_abandon=True,
-    catalog=CATALOG, rotation_rule="H10", discarder=DISCARDER, option_zh=OPTION_ZH,
+    catalog=CATALOG, rotation_rule="H10", discarder=DISCARDER, option_zh=OPTION_ZH, problem_zh=PROBLEMS_ZH,
     tile_rules=_tile_rules,
 )

@@ -6,6 +6,7 @@ from settle.errors import Problem
 from settle.model import NOBODY
 from settle.rules.wuxue.liability import flush_names, needs_feeders
 from settle.rules.wuxue.model import WuxueHand
+from settle.rules.wuxue.term import TERM
 from settle.rules.wuxue.vocab import PATTERNS
 
 
@@ -21,7 +22,8 @@ def check(hand: WuxueHand) -> list[Problem]:
 
 def _problems(hand: WuxueHand) -> list[Problem]:
     if isinstance(hand.win, list):
-        return [Problem(("win",), "Wuxue has one winner per hand (无一炮多响): give `win` as a mapping")]
+        return [Problem(("win",), "Wuxue has one winner per hand (无一炮多响): give `win` as a mapping",
+                        kind="one_winner", values={"region": TERM.zh, "term": "无一炮多响"})]
     if hand.win is None:
         return []
     return [*_w12_problems(hand), *_liable_problems(hand)]
@@ -62,11 +64,12 @@ def _w12_problems(hand: WuxueHand) -> list[Problem]:
         return [Problem(("players", win.winner, "opens"),
                         f"the winner {win.winner} has a 屁胡 (no big hand) and no open (开口); Wuxue needs an "
                         "open for a 屁胡 (W12; option menqing 门清 allows a closed self-drawn 屁胡, or give the "
-                        "winner's jin total, G9)")]
+                        "winner's jin total, G9)", kind="pihu_open", values={"winner": win.winner})]
     if win.by != "self_draw":
         return [Problem(("win", "by"),
                         f"with option menqing 门清 a closed 屁胡 must be self-drawn (自摸), not won by {win.by} "
-                        f"({win.winner} has no open; W12)")]
+                        f"({win.winner} has no open; W12)", kind="menqing_self_draw",
+                        values={"winner": win.winner, "by": win.by})]
     return []
 
 
@@ -75,9 +78,11 @@ def _liable_problems(hand: WuxueHand) -> list[Problem]:
     if win.by == "robbed_kong" and win.liable not in (None, NOBODY, win.from_):
         return [Problem(("win", "liable"),
                         f"抢杠胡 has no 包胡: only the robbed player {win.from_} pays (W10, G11); "
-                        "remove win.liable or set it to none")]
+                        "remove win.liable or set it to none", kind="qianggang_no_baohu", values={"robbed": win.from_})]
     if needs_feeders(hand):
         return [Problem(("players", win.winner, "opens"),
                         f"{'/'.join(flush_names(hand))} with {hand.players[win.winner].open_count} opens: 包胡 "
-                        "needs who fed the third open; give opens as a list of feeders, or win.liable (W11 b, G7)")]
+                        "needs who fed the third open; give opens as a list of feeders, or win.liable (W11 b, G7)",
+                        kind="baohu_feeders", values={"flushes": "/".join(flush_names(hand)),
+                                                      "opens": hand.players[win.winner].open_count})]
     return []

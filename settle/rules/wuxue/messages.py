@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from settle.core import SHARED, Catalog, Template
-from settle.rules.wuxue.vocab import PATTERNS
+from settle.rules.problems import by_zh
+from settle.rules.wuxue.vocab import DISCARDER, PATTERNS
 
 GOLDEN_NAMES = {"small": "小金鼎", "full": "金鼎"}
 
@@ -134,3 +135,22 @@ ZH: dict[str, Template] = {
 CATALOG = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="wuxue")
 """Wuxue's words, falling back to the shared machinery's (a hand settled from tiles
 chains the tile readings' words in front: :mod:`settle.engine.tilelevel`)."""
+
+
+def _menqing_self_draw(values: Any, lang: str) -> str:
+    return (f"开了门清（menqing）选项，门清屁胡必须自摸，不能{by_zh(values.raw('by'), DISCARDER)}"
+            f"（{values['winner']} 没有开口；W12）")
+
+
+PROBLEMS_ZH: dict[str, Template] = {
+    "pihu_open": "胡牌者 {winner} 是屁胡（没有大胡）又没有开口；武穴屁胡要开口（W12；选项 menqing 门清可以门清"
+                 "自摸屁胡，或写明胡牌者的斤数总计，G9）",
+    "menqing_self_draw": _menqing_self_draw,
+    "qianggang_no_baohu": "抢杠胡没有包胡：只由被抢杠的 {robbed} 付（W10，G11）；删掉 win.liable 或设为 none",
+    "baohu_feeders": "{flushes}，开口 {opens} 次：包胡要知道第三口吃碰的是谁的牌；opens 请写成喂牌者的列表，"
+                     "或写明 win.liable（W11 b，G7）",
+    # a tile error (settle.rules.wuxue.tiles: the flipped tile is out of play)
+    "indicator_copies": "翻开的指示牌 {tile} 有 {count} 张：它已不在牌中，只剩 3 张（原文 000 2.2①）",
+}
+"""The Chinese words of Wuxue's own problems (:mod:`settle.rules.wuxue.checks`: W12 屁胡, 包胡 W11 b, W10),
+by the problem's ``kind`` over its ``values`` (``Region.problem_zh``; issue 16 #9)."""

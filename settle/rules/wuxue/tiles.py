@@ -147,7 +147,7 @@ class WuxueTileRules(RegionTileRules):
             raise TileError(
                 f"{count} copies of the flipped indicator {format_tiles([hand.indicator])}: "
                 f"it is out of play, 3 are left (seed 000 2.2①)",
-                "hand",
+                "hand", kind="indicator_copies", values={"count": count, "tile": format_tiles([hand.indicator])},
             )
 
     def fans(self, context: TileContext, features: Features) -> set[str]:
