@@ -101,7 +101,8 @@ Liable = Annotated[Name, BeforeValidator(_none_alias)]
 def empty_list() -> list[Any]:
     """A new ``[]``: the default factory of a list field.  A Python function, not ``list``: pydantic reads
     a default factory's signature, and reading a builtin's parses its text signature, which compiles
-    the tokenizer's patterns at start-up (issue 14)."""
+    the tokenizer's patterns at start-up (issue 14).  The lean schema calls ``list`` itself instead
+    (:func:`lean_schema`: pydantic-core reads no signature, and a builtin costs no Python frame)."""
     return []
 
 
@@ -669,6 +670,9 @@ def _lean(node: Any, walk: _Lean) -> Any:
         if getattr(fill, "__qualname__", "") == _FILL and node.get("default", 0) is None:
             out["default"] = fill(None)  # options absent: the shared defaults
         out.pop("validate_default", None)
+        factory = out.get("default_factory")
+        if factory is empty_dict or factory is empty_list:  # the builtin itself: no Python frame per default
+            out["default_factory"] = dict if factory is empty_dict else list
     if kind == "model":
         cls = node["cls"]
         walk.classes.add(cls)
