@@ -161,7 +161,7 @@ def stages(path: Path, n: int) -> None:
         ("bytes path: validation (lean_line)", each(lean_line, raw_lines)),
         ("bytes path: checks, scoring", each(lambda m: settle_validated_hand(*m), models)),
         ("bytes path: JSON line as UTF-8",
-         each(lambda pair: pair[0].json_text("en", label=pair[1]).encode("utf-8", "surrogatepass"),
+         each(lambda pair: pair[0].json_bytes("en", label=pair[1]),
               list(zip(settled, labels, strict=True)))),
         ("settle_hand", each(settle_hand, hands)),
         ("  pydantic validation (validate_model)", each(validate_model, hands)),

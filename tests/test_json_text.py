@@ -224,6 +224,20 @@ def test_any_text_names_and_ids_are_json_dumps(names: list[str], label: str | No
     want = json.dumps(result.as_dict(lang, label=label), ensure_ascii=False)
     assert result.json_text(lang, label=label) == want
     assert result.json_text(lang, label=label) == want  # from the kept pieces
+    # The bytes the batch writes: the same text in UTF-8, a lone surrogate as its three bytes.
+    assert result.json_bytes(lang, label=label) == want.encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chunk_is_its_lines_in_utf8(lang: str) -> None:
+    """encode() joins the hands' JSON bytes: the chunk is every line's json.dumps text and a newline, in
+    UTF-8 (JSON Lines), or the lines joined by ",\n" (the JSON array's items); a bad hand's line too."""
+    bad = Outcome("bad\ud800", error=HandError.at(("players",), "missing"))
+    outcomes = [*FIXTURES[:40], bad, *FIXTURES[40:80]]
+    lines = [json.dumps(record(o, lang, shared=False), ensure_ascii=False) for o in outcomes]
+    assert encode(outcomes, "jsonl", lang=lang).data == ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+    assert encode(outcomes, "json", lang=lang).data == ",\n".join(lines).encode("utf-8", "surrogatepass")
+    assert encode([], "jsonl", lang=lang).data == b""
 
 
 class Points(IntEnum):

@@ -315,3 +315,53 @@ def test_a_block_that_starts_well_writes_the_same_line_by_line() -> None:
     got, expected = batch_output(block), reference_output(block)
     assert got == expected
     assert got[2] > 20 and got[0].count(b"\n") > 100  # bad hands and good ones
+
+
+def _nesting(schema: Any, seen: frozenset[str] = frozenset(), refs: dict[str, Any] | None = None) -> int:
+    """The deepest nesting of JSON objects and arrays that a core schema takes: a model, a dict and a
+    list each take one level more than their values; a reference is followed (a cycle would never end:
+    ``seen`` refuses one)."""
+    if refs is None:
+        refs = {d["ref"]: d for d in schema.get("definitions", [])}
+    if isinstance(schema, list):
+        return max((_nesting(item, seen, refs) for item in schema), default=0)
+    if not isinstance(schema, dict):
+        return 0
+    kind = schema.get("type")
+    if kind == "definition-ref":
+        ref = schema["schema_ref"]
+        assert ref not in seen, f"the hand's schema refers to itself through {ref}"
+        return _nesting(refs[ref], seen | {ref}, refs)
+    inner = max((_nesting(value, seen, refs) for key, value in schema.items()
+                 if key not in ("definitions", "metadata", "serialization", "cls", "ref", "function")), default=0)
+    return inner + (1 if kind in ("model", "dict", "list") else 0)
+
+
+def test_the_lean_schema_nests_at_most_lean_nesting_levels() -> None:
+    """lean_line needs no bracket count for the loader's MAX_DEPTH (100): a hand the lean schema takes nests
+    at most LEAN_NESTING levels.  By hand: the hand {1}, ``win`` as a list [2], a win {3}, its tiles {4},
+    their melds [5], a meld {6}; ``players`` {2} -> a player {3} -> ``kongs`` {4} or ``opens`` [4] is less."""
+    from settle.engine.validation import LEAN_NESTING
+    from settle.loader import MAX_DEPTH
+    from settle.rules.registry import all_regions
+
+    assert LEAN_NESTING == 6 < MAX_DEPTH
+    for region in all_regions():
+        region.hand_model.model_rebuild()
+        assert _nesting(region.hand_model.__pydantic_core_schema__) == LEAN_NESTING, region.key
+
+
+def test_brackets_past_max_depth_in_names_are_read_from_the_bytes() -> None:
+    """More brackets than MAX_DEPTH (4 names of 30 ``[``: 120, in strings, so no nesting) is a hand the
+    loader reads too: lean_line takes it, with the loader's hand; 101 levels of nesting in a key the hand
+    does not have is refused by both."""
+    names = ["[" * 29 + c for c in "ABCD"]
+    text = json.dumps({"region": "wuhan", "players": names, "dealer": names[0], "draw": True}, ensure_ascii=False)
+    raw = text.encode() + b"\n"
+    assert raw.count(b"[") > 100
+    assert agree(raw)
+    assert batch_output(raw) == reference_output(raw)
+    deep = text[:-1] + ', "note": ' + "[" * 101 + "]" * 101 + "}"
+    raw = deep.encode() + b"\n"
+    assert lean_line(raw) is None and reference(raw) is None
+    assert batch_output(raw) == reference_output(raw)

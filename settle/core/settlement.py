@@ -16,7 +16,7 @@ from typing import Any
 
 from settle.core.messages import SHARED
 from settle.core.steps import PLAIN, Step, jsonable
-from settle.core.text import Catalog, dumps
+from settle.core.text import WORDS_KEPT, Catalog, dumps
 
 Amount = int | Fraction
 
@@ -214,20 +214,27 @@ class Settlement:
 
     def json_text(self, lang: str = "en", *, label: str | int | None = None) -> str:
         """The JSON text of :meth:`as_dict` (``lang``, ``label``): exactly ``json.dumps(self.as_dict(lang,
-        label=label), ensure_ascii=False)``, one line, built without the json encoder (issue 14).
+        label=label), ensure_ascii=False)``, one line: :meth:`json_bytes` as text."""
+        return self.json_bytes(lang, label=label).decode("utf-8", "surrogatepass")
 
-        The parts that recur across hands as the same objects are encoded once and their text kept:
+    def json_bytes(self, lang: str = "en", *, label: str | int | None = None) -> bytes:
+        """The UTF-8 bytes (``surrogatepass``: a lone surrogate of a name or id comes out as its three
+        bytes) of :meth:`json_text`, built from kept UTF-8 pieces without the json encoder (issue 14):
+        the batch writes them as they are, with no text to encode.
+
+        The parts that recur across hands as the same objects are encoded once and their bytes kept:
         each payment's ``why`` and ``steps`` (:meth:`Catalog.payment_json`, by the steps' identity), the
         notes and reasons (:meth:`Catalog.notes_json`), each score step's items, the roles, ``scores``
         filled in, and per shape (the players and the keys of ``net``, ``scores``, ``score_items`` and
         ``roles``) the names with the punctuation around them (:func:`_shape_json`); all in bounded
-        tables (:data:`SHAPES_KEPT`, :data:`ITEM_FORMS_KEPT`, :data:`~settle.core.text.WORDS_KEPT`).
+        tables (:data:`SHAPES_KEPT`, :data:`ITEM_FORMS_KEPT`, :data:`~settle.core.text.WORDS_KEPT`; the
+        catalog's texts as UTF-8 in :data:`_UTF8`).
         Per call only the hand's own values are encoded: its id by
         :func:`json.encoder.encode_basestring` (the json encoder's own escaper), whole numbers as
         ``int`` writes them.  Anything of another type than the usual (a bool or a Fraction where an
         int is expected, a name that is not text, a payer not seated, a cap not in :data:`CAP_MARKS`,
         a value that cannot be hashed) sends the whole dict through the json encoder instead, so the
-        text never differs; what JSON cannot hold raises TypeError, as ``json.dumps`` does.
+        bytes never differ; what JSON cannot hold raises TypeError, as ``json.dumps`` does.
         """
         try:
             net_values = tuple(self.net.values())
@@ -240,9 +247,11 @@ class Settlement:
             players_text, net_form, score_form, item_form, starts, froms, tos, nexts, liables, role_keys = \
                 _SHAPES_JSON.get(shape) or _shape_json(self, shape)
             ident = self.id if label is None else label
+            utf8 = _UTF8
             out = [
-                "{" if ident is None else
-                f'{{"id": {encode_basestring(ident) if type(ident) is str else dumps(ident)}, ',
+                b"{" if ident is None else
+                (b'{"id": %s, ' % (encode_basestring(ident) if type(ident) is str else dumps(ident))
+                 .encode("utf-8", "surrogatepass")),
                 _REGION_JSON.get(self.region) or _baked(_REGION_JSON, self.region, '"region": ', ', "players": '),
                 players_text, net_form % net_values,
             ]
@@ -254,8 +263,8 @@ class Settlement:
                 amount = t.amount
                 if type(amount) is not int:
                     raise TypeError("not an int")
-                out += (starts[t.payer], tos[t.payee], f"{amount}",
-                        held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang), caps[t.cap])
+                why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
+                out += (starts[t.payer], tos[t.payee], b"%d" % amount, utf8.get(why) or _utf8(why), caps[t.cap])
                 starts = froms
             reasons = self.reasons
             notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
@@ -266,22 +275,24 @@ class Settlement:
             if None in items:
                 items = tuple(map(_tally_json, score_steps.values()))
             out += (
-                nexts.get(self.next_dealer) or f'], "next_dealer": {dumps(self.next_dealer)}, "roles": ',
+                nexts.get(self.next_dealer) or
+                b'], "next_dealer": %s, "roles": ' % dumps(self.next_dealer).encode("utf-8", "surrogatepass"),
                 roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
                 _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
-                liables.get(self.liable) or f'{dumps(self.liable)}, "notes": ',
-                notes,
+                liables.get(self.liable) or b'%s, "notes": ' % dumps(self.liable).encode("utf-8", "surrogatepass"),
+                utf8.get(notes) or _utf8(notes),
                 _NO_FORFEIT_JSON if self.forfeit is None else
-                f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{',
+                f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{'.encode("utf-8", "surrogatepass"),
                 item_form % items,
                 _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
                 _NO_READING_JSON if self.reading is None else
-                f'{dumps(self.reading if _flat_json(self.reading) else jsonable(self.reading))}, "reasons": ',
-                reason_forms, _END_JSON,
+                (f'{dumps(self.reading if _flat_json(self.reading) else jsonable(self.reading))}, "reasons": '
+                 .encode("utf-8", "surrogatepass")),
+                utf8.get(reason_forms) or _utf8(reason_forms), _END_JSON,
             )
-            return "".join(out)
+            return b"".join(out)
         except (KeyError, TypeError):  # not the usual types (see above): the json encoder on the dict
-            return dumps(self.as_dict(lang, shared=True, label=label))
+            return dumps(self.as_dict(lang, shared=True, label=label)).encode("utf-8", "surrogatepass")
 
     def winners(self) -> list[str]:
         """The winner(s) in seat order (several only for 一炮多响)."""
@@ -398,27 +409,47 @@ def _flat_json(value: object) -> bool:
 _STR = frozenset({str})
 _GAP = object()
 """Between the key groups of a shape (:func:`_shape_json`): no name is it."""
-_CAP_JSON: dict[str | None, str] = {mark: f', "cap": {dumps(mark)}}}' for mark in (None, *CAP_MARKS)}
+_CAP_JSON: dict[str | None, bytes] = {mark: f', "cap": {dumps(mark)}}}'.encode() for mark in (None, *CAP_MARKS)}
 """A payment's ``cap`` (:data:`CAP_MARKS`, or None) -> the JSON text that ends the payment (``, "cap":
 null}``); another value: KeyError, and :meth:`Settlement.json_text` encodes the whole dict."""
 
 # The JSON text of a settlement is joined from pieces that each carry the punctuation and member
 # names around them (``"region": "wuhan", "players": ``), so that a line has few pieces to join.
-_NO_FORFEIT_JSON = ', "score_items": {'
-_NO_READING_JSON = 'null, "reasons": '
-_END_JSON = f', "format_version": {FORMAT_VERSION}}}'
-_REGION_JSON: dict[Any, str] = {}
+_NO_FORFEIT_JSON = b', "score_items": {'
+_NO_READING_JSON = b'null, "reasons": '
+_END_JSON = f', "format_version": {FORMAT_VERSION}}}'.encode()
+_REGION_JSON: dict[Any, bytes] = {}
 """A region -> ``"region": <its JSON>, "players": ``; at most :data:`ITEM_FORMS_KEPT` (:func:`_baked`)."""
-_UNIT_JSON: dict[Any, str] = {}
+_UNIT_JSON: dict[Any, bytes] = {}
 """A unit -> ``<its JSON>, "liable": ``; likewise."""
-_RULE_JSON: dict[Any, str] = {None: 'null, "reading": '}
+_RULE_JSON: dict[Any, bytes] = {None: b'null, "reading": '}
 """A ``liable_rule`` -> ``<its JSON>, "reading": ``; likewise."""
 
 
-def _baked(table: dict[Any, str], value: Any, before: str, after: str) -> str:
-    """``before`` + the JSON text of ``value`` + ``after``, kept in ``table`` when ``value`` is plain text
-    or None (at most :data:`ITEM_FORMS_KEPT`, then emptied)."""
-    text = f"{before}{dumps(value)}{after}"
+def _encoded(text: str) -> bytes:
+    """``text`` in UTF-8, a lone surrogate as its three bytes (``surrogatepass``, as the batch writes it)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+_UTF8: dict[str, bytes] = {}
+"""A kept text of the catalog (:meth:`Catalog.payment_json`, :meth:`Catalog.notes_json`: the same ``str``
+objects hand after hand, their hash kept) -> its UTF-8 (:func:`_utf8`); at most
+:data:`~settle.core.text.WORDS_KEPT`, then emptied."""
+
+
+def _utf8(text: str) -> bytes:
+    """:func:`_encoded` of ``text``, kept in :data:`_UTF8`."""
+    data = _encoded(text)
+    if len(_UTF8) >= WORDS_KEPT:
+        _UTF8.clear()
+    _UTF8[text] = data
+    return data
+
+
+def _baked(table: dict[Any, bytes], value: Any, before: str, after: str) -> bytes:
+    """``before`` + the JSON text of ``value`` + ``after`` in UTF-8 (``surrogatepass``), kept in ``table``
+    when ``value`` is plain text or None (at most :data:`ITEM_FORMS_KEPT`, then emptied)."""
+    text = _encoded(f"{before}{dumps(value)}{after}")
     if type(value) is str or value is None:
         if len(table) >= ITEM_FORMS_KEPT:
             table.clear()
@@ -426,8 +457,8 @@ def _baked(table: dict[Any, str], value: Any, before: str, after: str) -> str:
     return text
 
 
-_Shape = tuple[str, str, str, str, dict[str, str], dict[str, str], dict[str, str], dict[Any, str], dict[Any, str],
-               tuple[str, ...]]
+_Shape = tuple[bytes, bytes, bytes, bytes, dict[str, bytes], dict[str, bytes], dict[str, bytes], dict[Any, bytes],
+               dict[Any, bytes], tuple[str, ...]]
 _SHAPES_JSON: dict[tuple[Any, ...], _Shape] = {}
 """A settlement's shape (the players, then the keys of ``net``, ``scores``, ``score_steps`` and ``roles``,
 with :data:`_GAP` between) -> its JSON pieces (:func:`_shape_json`); at most :data:`SHAPES_KEPT`."""
@@ -436,11 +467,13 @@ SHAPES_KEPT = 1024
 
 
 def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
-    """The JSON pieces of a settlement's shape, kept in :data:`_SHAPES_JSON` under ``shape``:
+    """The JSON pieces of a settlement's shape in UTF-8 (``surrogatepass``), kept in :data:`_SHAPES_JSON`
+    under ``shape``:
 
     * ``[<the players>], "net": {``;
-    * the ``%`` patterns of ``net``, ``scores`` and ``score_items`` (each key's text, ``: %s``, ``, ``
-      between, a ``%`` in a name doubled), each with the end of the dict and what follows it
+    * the ``%`` patterns of ``net`` and ``scores`` (each key's text, ``: %d``, ``, `` between, a ``%`` in
+      a name doubled) and of ``score_items`` (``: %s``, for the items' bytes), each with the end of the
+      dict and what follows it
       (``}, "transfers": [``, ``}, "unit": ``, ``}, "liable_rule": ``);
     * name -> the start of the first payment, from the player (``{"from": "A", "to": ``), and of a
       later one (``, {"from": "A", "to": ``); name -> the payee's part (``"B", "amount": ``);
@@ -456,15 +489,17 @@ def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
             not _STR.issuperset(map(type, result.roles)):
         raise TypeError("players not a tuple of text")
     names = {name: encode_basestring(name) for name in players}
+    enc = _encoded
     shaped: _Shape = (
-        f'{dumps(list(players))}, "net": {{', _members(result.net) + '}, "transfers": [',
-        _members(result.scores) + '}, "unit": ', _members(result.score_steps) + '}, "liable_rule": ',
-        {name: f'{{"from": {text}, "to": ' for name, text in names.items()},
-        {name: f', {{"from": {text}, "to": ' for name, text in names.items()},
-        {name: f'{text}, "amount": ' for name, text in names.items()},
-        {None: '], "next_dealer": null, "roles": ',
-         **{name: f'], "next_dealer": {text}, "roles": ' for name, text in names.items()}},
-        {None: 'null, "notes": ', **{name: f'{text}, "notes": ' for name, text in names.items()}},
+        enc(f'{dumps(list(players))}, "net": {{'), enc(_members(result.net, "%d") + '}, "transfers": ['),
+        enc(_members(result.scores, "%d") + '}, "unit": '),
+        enc(_members(result.score_steps, "%s") + '}, "liable_rule": '),
+        {name: enc(f'{{"from": {text}, "to": ') for name, text in names.items()},
+        {name: enc(f', {{"from": {text}, "to": ') for name, text in names.items()},
+        {name: enc(f'{text}, "amount": ') for name, text in names.items()},
+        {None: b'], "next_dealer": null, "roles": ',
+         **{name: enc(f'], "next_dealer": {text}, "roles": ') for name, text in names.items()}},
+        {None: b'null, "notes": ', **{name: enc(f'{text}, "notes": ') for name, text in names.items()}},
         tuple(result.roles))
     if len(_SHAPES_JSON) >= SHAPES_KEPT:
         _SHAPES_JSON.clear()
@@ -472,13 +507,13 @@ def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
     return shaped
 
 
-_SCORES_JSON: dict[tuple[str, tuple[int, ...]], str] = {}
+_SCORES_JSON: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
 """(The ``%`` pattern of ``scores``, its whole numbers) -> the pattern filled in: the counts recur (a few
 番/斤 each), so most hands find theirs; at most :data:`ITEM_FORMS_KEPT`.  Only exact ints are looked up
 (``1`` and ``True`` are equal keys)."""
 
 
-def _scores_json(key: tuple[str, tuple[int, ...]]) -> str:
+def _scores_json(key: tuple[bytes, tuple[int, ...]]) -> bytes:
     """``pattern % numbers`` for ``key`` (pattern, numbers), kept in :data:`_SCORES_JSON`."""
     text = key[0] % key[1]
     if len(_SCORES_JSON) >= ITEM_FORMS_KEPT:
@@ -487,38 +522,39 @@ def _scores_json(key: tuple[str, tuple[int, ...]]) -> str:
     return text
 
 
-def _members(table: dict[str, Any]) -> str:
-    """The ``%`` pattern of a dict's members: each key's JSON text and ``: %s``, ``, `` between, a ``%``
-    in a key doubled; TypeError when a key is not text."""
+def _members(table: dict[str, Any], spec: str) -> str:
+    """The ``%`` pattern of a dict's members: each key's JSON text and ``: `` with ``spec`` (``%d``, ``%s``),
+    ``, `` between, a ``%`` in a key doubled; TypeError when a key is not text."""
     if not _STR.issuperset(map(type, table)):
         raise TypeError("a key not text")
-    return ", ".join([f"{encode_basestring(key).replace('%', '%%')}: %s" for key in table])
+    return ", ".join([f"{encode_basestring(key).replace('%', '%%')}: {spec}" for key in table])
 
 
-_TALLY_JSON: dict[int, str] = {}
-"""``id`` of a score step -> the JSON text of its items, as ``score_items`` holds them; at most
+_TALLY_JSON: dict[int, bytes] = {}
+"""``id`` of a score step -> the JSON text of its items in UTF-8, as ``score_items`` holds them; at most
 :data:`ITEM_FORMS_KEPT`, emptied with :data:`_TALLIES_HELD`."""
 _TALLIES_HELD: list[Step] = []
 """The score steps :data:`_TALLY_JSON` is keyed on, held so that an ``id`` there is never another object's."""
 
 
-_ROLES_JSON: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], str] = {}
+_ROLES_JSON: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], bytes] = {}
 """(The roles' keys, their values) -> the JSON text of their form (:func:`_role_form`) and ``, "scores": {``;
 at most :data:`ITEM_FORMS_KEPT`.  The keys are a shape's tuple (:func:`_shape_json`), the same object for
 every settlement of that shape."""
 
 
-def _roles_json(roles: dict[str, tuple[str, ...]], key: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]) -> str:
-    """The JSON text of the roles' form and ``, "scores": {``, kept in :data:`_ROLES_JSON` under ``key``."""
-    text = f'{dumps(_role_form(roles))}, "scores": {{'
+def _roles_json(roles: dict[str, tuple[str, ...]], key: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]) -> bytes:
+    """The JSON text of the roles' form and ``, "scores": {`` in UTF-8, kept in :data:`_ROLES_JSON` under
+    ``key``."""
+    text = _encoded(f'{dumps(_role_form(roles))}, "scores": {{')
     if len(_ROLES_JSON) >= ITEM_FORMS_KEPT:
         _ROLES_JSON.clear()
     _ROLES_JSON[key] = text
     return text
 
 
-def _tally_json(step: Step) -> str:
-    """The JSON text of a score step's items as ``score_items`` holds them (a stated total: one
+def _tally_json(step: Step) -> bytes:
+    """The JSON text in UTF-8 of a score step's items as ``score_items`` holds them (a stated total: one
     ``stated`` item), kept in :data:`_TALLY_JSON` by the step's identity when the step can be hashed
     (one that cannot may change: worded every time)."""
     found = _TALLY_JSON.get(id(step))
@@ -526,9 +562,9 @@ def _tally_json(step: Step) -> str:
         return found
     values = step.values
     if values.get("stated"):
-        text = dumps([{"item": "stated", "label": "报数", "value": values["total"]}])
+        text = _encoded(dumps([{"item": "stated", "label": "报数", "value": values["total"]}]))
     else:
-        text = dumps([_score_item(item) for item in values.get("items", ())])
+        text = _encoded(dumps([_score_item(item) for item in values.get("items", ())]))
     try:
         hash(step)
     except TypeError:

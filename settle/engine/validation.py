@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from settle.errors import HandError, Path, Problem
-from settle.loader import MAX_DEPTH
 from settle.model import Hand, Player, Win, lean_json_schema, lean_schema, name_problem, trimmed_repeats
 from settle.rules.checks import all_clear, common_problems, fan_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
@@ -150,15 +149,16 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     (:func:`_kept_keys`) against the colons of the line, and as each key written has its own colon,
     equal counts mean that no key was repeated (nor two names the same after trimming).  None, too,
     for any line this need not decide: not starting with ``{`` (a BOM, spaces), long enough to
-    hold a number of more than 4300 digits (``json.loads`` refuses one), with more brackets than
-    :data:`~settle.loader.MAX_DEPTH`, with a ``\\u`` escape of a surrogate (``json.loads`` keeps a
-    lone one), a region not written as its key.  A hand with tiles is taken too (its tiles' keys and
-    melds' keys counted): the tile level settles it from the ``Hand`` alone.
-    tests/test_validate_bytes.py holds both readings to the same hands.
+    hold a number of more than 4300 digits (``json.loads`` refuses one), with a ``\\u`` escape of a
+    surrogate (``json.loads`` keeps a lone one), a region not written as its key.  A hand with tiles
+    is taken too (its tiles' keys and melds' keys counted): the tile level settles it from the
+    ``Hand`` alone.
+    Nesting deeper than :data:`~settle.loader.MAX_DEPTH` (which the loader refuses) needs no look: a hand
+    the lean schema takes nests as deep as its models do (the hand, ``win`` as a list, a win, its
+    tiles, their melds, a meld: :data:`LEAN_NESTING` levels), and deeper JSON is refused by it or by
+    pydantic-core's reader.  tests/test_validate_bytes.py holds both readings to the same hands.
     """
-    if raw[:1] != b"{" or len(raw) > _LINE_LIMIT or b"\\ud" in raw or b"\\uD" in raw:
-        return None
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+    if raw[:1] != b"{" or len(raw) > _LINE_LIMIT or (b"\\u" in raw and (b"\\ud" in raw or b"\\uD" in raw)):
         return None
     found = _REGION_VALUE.search(raw)
     if found is None:
@@ -177,6 +177,10 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
         return None
     return region, hand
 
+
+LEAN_NESTING = 6
+"""The deepest nesting of JSON objects and arrays in a hand the lean schema takes (``{"win": [{"tiles":
+{"melds": [{...}]}}]}``), far below :data:`~settle.loader.MAX_DEPTH` (tests/test_validate_bytes.py)."""
 
 _LINE_LIMIT = 4000
 """The longest line :func:`lean_line` reads: too short for a 4300-digit number (Python's limit for

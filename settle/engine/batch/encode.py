@@ -94,10 +94,10 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     of text.
     """
     chunk = Chunk()
-    pieces: list[str] = []
+    pieces: list[Any] = []  # UTF-8 bytes for JSON (each settled line built so), else text
     add = pieces.append
     standings = chunk.standings
-    line = _line_encoder(fmt, lang)
+    line = _json_encoder(lang) if fmt in ("json", "jsonl") else _line_encoder(fmt, lang)
     hands = 0
     for outcome in outcomes:
         hands += 1
@@ -116,24 +116,30 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             chunk.stopped = True
             break
     chunk.hands = hands
+    # A lone surrogate is kept as its three bytes (surrogatepass): it fails where it is written.
     if fmt == "jsonl":
-        text = "\n".join(pieces) + "\n" if pieces else ""
-    else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
-        text = (",\n" if fmt == "json" else "").join(pieces)
-    chunk.data = text.encode("utf-8", "surrogatepass")  # a lone surrogate fails where it is written
+        chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""
+    elif fmt == "json":  # JSON array items are joined by the writer's commas
+        chunk.data = b",\n".join(pieces)
+    else:  # CSV lines end with their newline
+        chunk.data = "".join(pieces).encode("utf-8", "surrogatepass")
     return chunk
 
 
+def _json_encoder(lang: str) -> Callable[[Outcome], bytes]:
+    """A hand's JSON line as UTF-8 bytes (:func:`json_line`'s text, ``surrogatepass``): a settled hand's is
+    :meth:`Settlement.json_bytes`, built as bytes."""
+
+    def json_form(outcome: Outcome) -> bytes:  # json_line, one call less per hand
+        result = outcome.result
+        if result is None:
+            return json_line(outcome, lang).encode("utf-8", "surrogatepass")
+        return result.json_bytes(lang, label=outcome.label)
+
+    return json_form
+
+
 def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:
-    if fmt in ("json", "jsonl"):
-
-        def json_form(outcome: Outcome) -> str:  # json_line, one call less per hand
-            result = outcome.result
-            if result is None:
-                return json_line(outcome, lang)
-            return result.json_text(lang, label=outcome.label)
-
-        return json_form
     if fmt == "csv":
         sink = _LastWrite()
         writer = csv.writer(sink, lineterminator="\n")  # one writer for the chunk's rows
