@@ -680,22 +680,21 @@ def _lean(node: Any, walk: _Lean) -> Any:
 
 def _json_players(mapping: dict[str, Any], empty: Player, listed: Player) -> dict[str, Any]:
     """``players`` of :func:`lean_json_schema`: ``mapping`` (the lean name -> player schema) with null
-    and ``{}`` as ``empty``, or a list of names, each ``listed``."""
+    and ``{}`` as ``empty``, or a list of names, each ``listed``.
+
+    The list's names are validated by pydantic-core as the mapping's keys are (``keys_schema``: text,
+    trimmed, bounded), and only then made the mapping's keys, each given ``listed`` (a plain Python
+    call, no handler: the players need no validating); two names the same after trimming are refused."""
     values = {"type": "union", "mode": "left_to_right",
               "choices": [_constant(_NOTHING, empty), mapping["values_schema"]]}
     named = {**mapping, "values_schema": values}
 
-    def from_list(names: object, handler: ValidatorFunctionWrapHandler) -> Any:
-        if type(names) is not list:
-            raise PydanticCustomError("players_list", "not a list of names")
-        try:
-            given = dict.fromkeys(names, listed)
-        except TypeError:  # a name that is no text (a mapping ...)
-            raise PydanticCustomError("players_list", "a name that is not text") from None
-        result = handler(given)
-        if len(result) != len(names):
+    def from_list(names: list[str]) -> dict[str, Player]:
+        given = dict.fromkeys(names, listed)
+        if len(given) != len(names):
             raise PydanticCustomError("players_list", "a name given twice")
-        return result
+        return given
 
-    listing = {"type": "function-wrap", "function": {"type": "no-info", "function": from_list}, "schema": named}
+    listing = {"type": "function-after", "function": {"type": "no-info", "function": from_list},
+               "schema": {"type": "list", "items_schema": mapping["keys_schema"], "strict": True}}
     return {"type": "union", "mode": "left_to_right", "choices": [named, listing]}

@@ -139,9 +139,16 @@ def materialise(
     """The reading of a search result's parts (tiles shifted to their suits).
 
     ``tiles``: the reading's tiles when the caller knows them already (no wildcard in hand: the
-    concealed tiles, sorted), so that they are not gathered and sorted again.
+    concealed tiles, sorted), so that they are not gathered and sorted again.  Then the parts are the
+    search's without wildcards (:func:`_plain_search`, :func:`_seven_pairs_search`): in tile order, each
+    part's groups sorted (a pair before the pung and the chow starting at its tile), so the reading's
+    groups are theirs as they come, with no wildcard value.
     """
     groups: list[Group] = []
+    if tiles is not None:  # no wildcard: the parts' groups are sorted already, and nothing was substituted
+        for offset, part_groups, _ in parts:
+            groups += map(_SHIFTED[offset].__getitem__, part_groups) if offset else part_groups
+        return Reading(shape, tuple(groups), tiles, (), 0)
     values: list[int] = []
     for offset, part_groups, part_values in parts:
         if offset:  # a suit's part: local pairs, pungs and chows, moved to the suit

@@ -94,7 +94,7 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     of text.
     """
     chunk = Chunk()
-    pieces: list[str] = []
+    pieces: list[bytes] = []  # each hand's text as UTF-8 at once: no text of the whole chunk is made
     add = pieces.append
     standings = chunk.standings
     line = _line_encoder(fmt, lang)
@@ -110,17 +110,18 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             chunk.problems.extend(outcome.error.problems)
         if line is None:
             chunk.rows.append(table_row(outcome))
-        else:
-            add(line(outcome))
+        else:  # surrogatepass: a lone surrogate of the input passes here, and fails where it is written
+            add(line(outcome).encode("utf-8", "surrogatepass"))
         if strict and outcome.error is not None:
             chunk.stopped = True
             break
     chunk.hands = hands
     if fmt == "jsonl":
-        text = "\n".join(pieces) + "\n" if pieces else ""
+        if pieces:
+            pieces.append(b"")  # the last line's newline
+        chunk.data = b"\n".join(pieces)
     else:  # JSON array items are joined by the writer's commas; CSV lines end with their newline
-        text = (",\n" if fmt == "json" else "").join(pieces)
-    chunk.data = text.encode("utf-8", "surrogatepass")  # a lone surrogate fails where it is written
+        chunk.data = (b",\n" if fmt == "json" else b"").join(pieces)
     return chunk
 
 

@@ -19,6 +19,7 @@ from settle.model import Hand, TileMeld, Win, WinTiles
 from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
 from settle.tiles import Meld, TileError, TileHand, parse_tile, parse_tiles, tile_to_str
+from settle.tiles.hand import closed_hand
 from settle.tiles.notation import parse_tile_ids
 from settle.tiles.quick import quick_init
 
@@ -128,7 +129,7 @@ def _closed_hand(win: Win, index: int, listed: bool) -> TileWin | None:
     if spec is None or spec.melds or spec.indicator is not None or spec.bao_tile is not None or spec.win_tile is None:
         return None
     try:
-        tiles = TileHand(parse_tile_ids(spec.hand), parse_tile(spec.win_tile))
+        tiles = closed_hand(parse_tile_ids(spec.hand), parse_tile(spec.win_tile))
     except ValueError:
         return None
     return TileWin(index, ("win", index) if listed else _ONE_WIN, win.winner, tiles, (), None, _NO_KONGS)
