@@ -220,7 +220,9 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
             keys += len(one.__pydantic_fields_set__)
             tiles = one.__dict__["tiles"]
             if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
-                keys += len(tiles.__pydantic_fields_set__) + sum(len(m.__pydantic_fields_set__) for m in tiles.melds)
+                keys += len(tiles.__pydantic_fields_set__)
+                for meld in tiles.melds:
+                    keys += len(meld.__pydantic_fields_set__)
     if "abandon" in given and fields["abandon"] is not None:
         keys += len(fields["abandon"].__pydantic_fields_set__)
     return keys

@@ -188,7 +188,8 @@ def fan_problems(hand: Hand, region: Region) -> list[Problem]:
     """
     patterns = region.patterns
     patterns_id = id(patterns)
-    wins = hand.wins
+    stated = hand.win
+    wins: Sequence[Win] = stated if isinstance(stated, list) else () if stated is None else (stated,)  # .wins
     out: list[Problem] = []
     for i, one in enumerate(wins):
         facts = one.__dict__

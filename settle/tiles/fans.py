@@ -164,12 +164,14 @@ def _context(
         raise TileError(f"bad win type by={by!r}: use one of {', '.join(WIN_BY)}")
     resolved = rules.resolve_options(options)
     implied = rules.implied.get(by)
+    stated: frozenset[str]
     if situations:
-        stated = rules.check_situations(by, situations, hand)
+        given = rules.check_situations(by, situations, hand)
         if implied:
-            stated |= implied  # RULINGS G10: implied by the win type, counted once
+            given |= implied  # RULINGS G10: implied by the win type, counted once
+        stated = frozenset(given)
     else:  # none stated (the usual case): the implied ones alone
-        stated = set(implied) if implied else set()
+        stated = frozenset(implied) if implied else _NO_SITUATIONS
     cards = rules.wildcards(hand, resolved)
     wild = cards.wild
     melds = hand.melds
@@ -183,7 +185,7 @@ def _context(
         rules,
         hand,
         by,
-        frozenset(stated),
+        stated,
         resolved,
         cards,
         wild,
@@ -195,6 +197,8 @@ def _context(
     return context
 
 
+_NO_SITUATIONS: frozenset[str] = frozenset()
+"""The situations of a hand that states none and whose win type implies none."""
 _NO_MELD_FACTS = (0, True, False, 0)
 """The meld facts of a hand without melds: (suit bits, all 2/5/8, a chow among them, claimed melds)."""
 
@@ -260,9 +264,13 @@ def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Fe
         counts[wild] = 0
     seven_pairs = rules.seven_pairs and not hand.melds
     found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
-    candidates: list[tuple[Features, int, _Payload]] = [(f, subs, parts) for f, (subs, parts) in found.items()]
-    for reading in _loose_readings(context, rules):
-        candidates.append((features_of(reading), reading.substitutions, reading))
+    candidates: list[tuple[Features, int, _Payload]] = []
+    for features, (subs, parts) in found.items():  # loops, not comprehensions: fewer calls per hand
+        candidates.append((features, subs, parts))
+    for fan in rules.loose(context):  # _loose_readings
+        reading = _loose_reading(context, fan)
+        if reading is not None:
+            candidates.append((features_of(reading), reading.substitutions, reading))
     return candidates
 
 

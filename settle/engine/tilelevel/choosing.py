@@ -46,7 +46,9 @@ def situations(region: Region, win: Win) -> list[str]:
 def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     """Every reading of a winner's tiles, by the engine; its errors as HandError at their key."""
     hand, region = prepared.hand, prepared.region
-    win = hand.wins[tile_win.index]
+    one = hand.win
+    win = one[tile_win.index] if isinstance(one, list) else one  # hand.wins[index], fewer calls
+    assert win is not None  # a tile win is a win of the hand
     rules = tile_rules(region)
     stated = rules.situations
     try:  # the situations as :func:`situations` gives them, the region's rules looked up once
@@ -77,7 +79,8 @@ def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
         held = _RANKS[id(patterns)] = (patterns, {k: i for i, k in enumerate(patterns)})
     rank = held[1]
     if type(fans) is frozenset and len(fans) == 1:  # one fan (a reading's base alone, the usual case)
-        return tuple(k for k in fans if k in rank)
+        for k in fans:
+            return (k,) if k in rank else ()
     return tuple(sorted({k for k in fans if k in rank}, key=rank.__getitem__))
 
 
