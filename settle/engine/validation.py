@@ -384,7 +384,8 @@ def fan_rule_problems(region: Region, hand: Hand) -> list[Problem]:
     checks cleared (a reading of a winner's tiles, settled with its fans): the same problems in the
     same order, the shared checks reduced to the ones that read the fans
     (:func:`settle.rules.checks.fan_problems`)."""
-    return _with_region_problems(region, hand, fan_problems(hand, region))
+    problems = fan_problems(hand, region)
+    return _with_region_problems(region, hand, problems) if problems else region.check(hand)
 
 
 def _with_region_problems(region: Region, hand: Hand, problems: list[Problem]) -> list[Problem]:

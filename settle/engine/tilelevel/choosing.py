@@ -52,7 +52,7 @@ def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     rules = tile_rules(region)
     stated = rules.situations
     try:  # the situations as :func:`situations` gives them, the region's rules looked up once
-        return evaluate_all(rules, tile_win.tiles, tile_options(region, hand), win.by,
+        return evaluate_all(rules, tile_win.tiles, tile_options(region, hand, rules), win.by,
                             [k for k in win.fans if k in stated] if win.fans else [])
     except ValueError as exc:
         raise HandError([engine_problem(exc, tile_win)]) from None
@@ -164,9 +164,15 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     ``prepared.hand`` or differs from it only in its wins' fans (see :func:`settle_candidate`).
     """
     winner = tile_win.winner
-    refuse_unwinnable(tile_win, found)
-    candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in found.legal]
-    settled = [c for c in candidates if c.settlement is not None]
+    legal = found.legal
+    if not legal:
+        refuse_unwinnable(tile_win, found)
+    if len(legal) == 1:  # one legal reading (the usual case): no list to build and filter
+        candidates = [settle_candidate(prepared, hand, tile_win.index, legal[0])]
+        settled = candidates if candidates[0].settlement is not None else []
+    else:
+        candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in legal]
+        settled = [c for c in candidates if c.settlement is not None]
     if not settled:
         raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
     # stable: engine order breaks ties (one reading, the usual case, needs no ranking)
