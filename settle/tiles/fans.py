@@ -20,7 +20,16 @@ from functools import lru_cache
 
 from settle.core.steps import Step
 from settle.tiles.errors import TileError
-from settle.tiles.features import IS_258, SUIT_BIT, Features, Part, feature_search, features_of, materialise
+from settle.tiles.features import (
+    IS_258,
+    SUIT_BIT,
+    Features,
+    Part,
+    feature_search,
+    features_of,
+    materialise,
+    plain_tile_search,
+)
 from settle.tiles.hand import CHOW, TileHand
 from settle.tiles.notation import format_tiles, is_258
 from settle.tiles.quick import quick_init
@@ -257,13 +266,16 @@ kept), or a loose reading, built already."""
 def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Features, int, _Payload]]:
     """(features, substitutions, parts or a loose reading) from the feature search."""
     hand, wild = context.hand, context.wild
-    counts = [0] * 34
-    for tile in hand.concealed:
-        counts[tile] += 1
-    if wild is not None:
-        counts[wild] = 0
     seven_pairs = rules.seven_pairs and not hand.melds
-    found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
+    if not context.wilds_in_hand:  # no wildcard held (the usual case): the tiles are the real tiles
+        found = plain_tile_search(hand.concealed, seven_pairs=seven_pairs)
+    else:
+        counts = [0] * 34
+        for tile in hand.concealed:
+            counts[tile] += 1
+        if wild is not None:
+            counts[wild] = 0
+        found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
     candidates: list[tuple[Features, int, _Payload]] = []
     for features, (subs, parts) in found.items():  # loops, not comprehensions: fewer calls per hand
         candidates.append((features, subs, parts))
