@@ -690,22 +690,21 @@ def _json_players(mapping: dict[str, Any], empty: Player, listed: Player) -> dic
     its errors, and most players state facts (with the null-first order, each player with facts cost
     pydantic-core a refused choice: about 7% of a batch's instructions).  The player model takes
     ``{}`` too, as a player with no field set, equal to ``empty`` (tests/test_validate_bytes.py); null
-    and an instance (``listed``) are what it refuses or takes as it is."""
+    and an instance (``listed``) are what it refuses or takes as it is.
+
+    The list's names are validated by pydantic-core as the mapping's keys are (``keys_schema``: text,
+    trimmed, bounded), and only then made the mapping's keys, each given ``listed`` (a plain Python
+    call, no handler: the players need no validating); two names the same after trimming are refused."""
     values = {"type": "union", "mode": "left_to_right",
               "choices": [mapping["values_schema"], _constant(_NOTHING, empty)]}
     named = {**mapping, "values_schema": values}
 
-    def from_list(names: object, handler: ValidatorFunctionWrapHandler) -> Any:
-        if type(names) is not list:
-            raise PydanticCustomError("players_list", "not a list of names")
-        try:
-            given = dict.fromkeys(names, listed)
-        except TypeError:  # a name that is no text (a mapping ...)
-            raise PydanticCustomError("players_list", "a name that is not text") from None
-        result = handler(given)
-        if len(result) != len(names):
+    def from_list(names: list[str]) -> dict[str, Player]:
+        given = dict.fromkeys(names, listed)
+        if len(given) != len(names):
             raise PydanticCustomError("players_list", "a name given twice")
-        return result
+        return given
 
-    listing = {"type": "function-wrap", "function": {"type": "no-info", "function": from_list}, "schema": named}
+    listing = {"type": "function-after", "function": {"type": "no-info", "function": from_list},
+               "schema": {"type": "list", "items_schema": mapping["keys_schema"], "strict": True}}
     return {"type": "union", "mode": "left_to_right", "choices": [named, listing]}

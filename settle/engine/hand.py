@@ -71,7 +71,7 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     validated from its bytes through this (issue 14)."""
     win = hand.win
     if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
-        return _tile_settlement()(data, region, hand)
+        return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
     return settle_validated_hand(region, hand)
 
 

@@ -224,7 +224,9 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
             keys += len(one.__pydantic_fields_set__)
             tiles = one.__dict__["tiles"]
             if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
-                keys += len(tiles.__pydantic_fields_set__) + sum(len(m.__pydantic_fields_set__) for m in tiles.melds)
+                keys += len(tiles.__pydantic_fields_set__)
+                for meld in tiles.melds:
+                    keys += len(meld.__pydantic_fields_set__)
     if "abandon" in given and fields["abandon"] is not None:
         keys += len(fields["abandon"].__pydantic_fields_set__)
     return keys
@@ -386,7 +388,8 @@ def fan_rule_problems(region: Region, hand: Hand) -> list[Problem]:
     checks cleared (a reading of a winner's tiles, settled with its fans): the same problems in the
     same order, the shared checks reduced to the ones that read the fans
     (:func:`settle.rules.checks.fan_problems`)."""
-    return _with_region_problems(region, hand, fan_problems(hand, region))
+    problems = fan_problems(hand, region)
+    return _with_region_problems(region, hand, problems) if problems else region.check(hand)
 
 
 def _with_region_problems(region: Region, hand: Hand, problems: list[Problem]) -> list[Problem]:

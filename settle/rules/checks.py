@@ -187,11 +187,20 @@ def fan_problems(hand: Hand, region: Region) -> list[Problem]:
     settled with its own fans), these are all the problems :func:`common_problems` would give.
     """
     patterns = region.patterns
-    wins = hand.wins
+    patterns_id = id(patterns)
+    stated = hand.win
+    wins: Sequence[Win] = stated if isinstance(stated, list) else () if stated is None else (stated,)  # .wins
     out: list[Problem] = []
     for i, one in enumerate(wins):
-        fans = one.fans
-        if fans and not _fans_fit(patterns, one.by, fans):
+        facts = one.__dict__
+        fans, by = facts["fans"], facts["by"]
+        if not fans:
+            continue
+        key = (patterns_id, by, *fans)  # as all_clear: the answer kept per table, by and fans
+        fits = _FITS.get(key)
+        if fits is None:
+            fits = _fits(patterns, key, by, fans)
+        if not fits:
             out.extend(_fan_fit(hand, region, one, win_path(hand, i)))
     return out
 

@@ -20,7 +20,16 @@ from functools import lru_cache
 
 from settle.core.steps import Step
 from settle.tiles.errors import TileError
-from settle.tiles.features import IS_258, SUIT_BIT, Features, Part, feature_search, features_of, materialise
+from settle.tiles.features import (
+    IS_258,
+    SUIT_BIT,
+    Features,
+    Part,
+    feature_search,
+    features_of,
+    materialise,
+    plain_tile_search,
+)
 from settle.tiles.hand import CHOW, TileHand
 from settle.tiles.notation import format_tiles, is_258
 from settle.tiles.quick import quick_init
@@ -165,12 +174,14 @@ def _context(
                         values={"by": repr(by), "allowed": ", ".join(WIN_BY)})
     resolved = rules.resolve_options(options)
     implied = rules.implied.get(by)
+    stated: frozenset[str]
     if situations:
-        stated = rules.check_situations(by, situations, hand)
+        given = rules.check_situations(by, situations, hand)
         if implied:
-            stated |= implied  # RULINGS G10: implied by the win type, counted once
+            given |= implied  # RULINGS G10: implied by the win type, counted once
+        stated = frozenset(given)
     else:  # none stated (the usual case): the implied ones alone
-        stated = set(implied) if implied else set()
+        stated = frozenset(implied) if implied else _NO_SITUATIONS
     cards = rules.wildcards(hand, resolved)
     wild = cards.wild
     melds = hand.melds
@@ -184,7 +195,7 @@ def _context(
         rules,
         hand,
         by,
-        frozenset(stated),
+        stated,
         resolved,
         cards,
         wild,
@@ -196,6 +207,8 @@ def _context(
     return context
 
 
+_NO_SITUATIONS: frozenset[str] = frozenset()
+"""The situations of a hand that states none and whose win type implies none."""
 _NO_MELD_FACTS = (0, True, False, 0)
 """The meld facts of a hand without melds: (suit bits, all 2/5/8, a chow among them, claimed melds)."""
 
@@ -254,16 +267,23 @@ kept), or a loose reading, built already."""
 def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Features, int, _Payload]]:
     """(features, substitutions, parts or a loose reading) from the feature search."""
     hand, wild = context.hand, context.wild
-    counts = [0] * 34
-    for tile in hand.concealed:
-        counts[tile] += 1
-    if wild is not None:
-        counts[wild] = 0
     seven_pairs = rules.seven_pairs and not hand.melds
-    found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
-    candidates: list[tuple[Features, int, _Payload]] = [(f, subs, parts) for f, (subs, parts) in found.items()]
-    for reading in _loose_readings(context, rules):
-        candidates.append((features_of(reading), reading.substitutions, reading))
+    if not context.wilds_in_hand:  # no wildcard held (the usual case): the tiles are the real tiles
+        found = plain_tile_search(hand.concealed, seven_pairs=seven_pairs)
+    else:
+        counts = [0] * 34
+        for tile in hand.concealed:
+            counts[tile] += 1
+        if wild is not None:
+            counts[wild] = 0
+        found = feature_search(counts, context.wilds_in_hand, wild, seven_pairs=seven_pairs)
+    candidates: list[tuple[Features, int, _Payload]] = []
+    for features, (subs, parts) in found.items():  # loops, not comprehensions: fewer calls per hand
+        candidates.append((features, subs, parts))
+    for fan in rules.loose(context):  # _loose_readings
+        reading = _loose_reading(context, fan)
+        if reading is not None:
+            candidates.append((features_of(reading), reading.substitutions, reading))
     return candidates
 
 

@@ -126,6 +126,49 @@ def feature_search(
     return found
 
 
+def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Found:
+    """:func:`feature_search` of a hand without wildcards given as its tiles (each tile at most 4 times, as
+    a :class:`~settle.tiles.hand.TileHand` holds them): the same findings, without counting the tiles into
+    34 places first.  The tiles are summed into one int of 4-bit digits, tile ``t`` at digit ``t`` (what
+    the precomputed tables are built from), and each suit's digits are its pattern's key in
+    :func:`plain_codes`; every count even is one test of the digits' low bits (seven pairs)."""
+    size = len(tiles)
+    found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
+    if size not in WIN_SIZES:
+        return found
+    code = sum(map(_DIGIT.__getitem__, tiles))
+    suited = _CODES.get(9) or plain_codes(9)
+    suits = 0
+    chosen: list[tuple[int, list[_SuitClass]]] = []
+    several = False
+    for start, shift, mask in _SUIT_DIGITS:
+        pattern = (code >> shift) & mask
+        if pattern:  # an empty suit adds nothing
+            classes = (suited if start != 27 else _CODES.get(7) or plain_codes(7)).get(pattern)
+            if classes is None:  # no reading into sets and a pair
+                chosen = []
+                break
+            suits |= SUIT_BIT[start]
+            chosen.append((start, classes))
+            several = several or len(classes) > 1
+    if chosen:
+        _combine_plain(chosen, suits, several, found)
+    if seven_pairs and size == 14 and not code & _ODD_DIGITS:  # every count even (else no seven pairs)
+        counts = [0] * 34
+        for tile in tiles:
+            counts[tile] += 1
+        _seven_pairs_search(tuple(counts), 0, None, found)
+    return found
+
+
+_DIGIT = tuple(1 << (4 * t) for t in range(34))
+"""Tile ``t`` as digit ``t`` of the 4-bit digits :func:`plain_tile_search` sums the tiles into."""
+_SUIT_DIGITS = ((0, 0, (1 << 36) - 1), (9, 36, (1 << 36) - 1), (18, 72, (1 << 36) - 1), (27, 108, (1 << 28) - 1))
+"""Each suit's first tile, and where its digits are (shift, mask): 9 digits a suit, 7 the honours."""
+_ODD_DIGITS = sum(1 << (4 * t) for t in range(34))
+"""The low bit of every digit: set in the sum where a tile is held an odd number of times."""
+
+
 # A part of a reading: (offset, groups, wild values) with tiles counted from the offset,
 # so that one memo entry serves all three suits; shifted only for the readings returned.
 Part = tuple[int, tuple[Group, ...], tuple[int, ...]]
@@ -139,9 +182,16 @@ def materialise(
     """The reading of a search result's parts (tiles shifted to their suits).
 
     ``tiles``: the reading's tiles when the caller knows them already (no wildcard in hand: the
-    concealed tiles, sorted), so that they are not gathered and sorted again.
+    concealed tiles, sorted), so that they are not gathered and sorted again.  Then the parts are the
+    search's without wildcards (:func:`_plain_search`, :func:`_seven_pairs_search`): in tile order, each
+    part's groups sorted (a pair before the pung and the chow starting at its tile), so the reading's
+    groups are theirs as they come, with no wildcard value.
     """
     groups: list[Group] = []
+    if tiles is not None:  # no wildcard: the parts' groups are sorted already, and nothing was substituted
+        for offset, part_groups, _ in parts:
+            groups += map(_SHIFTED[offset].__getitem__, part_groups) if offset else part_groups
+        return Reading(shape, tuple(groups), tiles, (), 0)
     values: list[int] = []
     for offset, part_groups, part_values in parts:
         if offset:  # a suit's part: local pairs, pungs and chows, moved to the suit
@@ -215,9 +265,21 @@ def _classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_Su
 
 _NO_CLASSES: list[_SuitClass] = []
 _PLAIN: dict[int, dict[tuple[int, ...], list[_SuitClass]]] = {}
+_CODES: dict[int, dict[int, list[_SuitClass]]] = {}
+""":func:`plain_codes` of each size, made with :data:`_PLAIN`'s table."""
 # Rank of a group among those starting at the same tile, in the order the readings try them
 # (:func:`~settle.tiles.readings.anchored_groups`: the pair, the pung, then the chow).
 _PAIR_RANK, _PUNG_RANK, _CHOW_RANK = 0, 1, 2
+
+
+def plain_codes(size: int) -> dict[int, list[_SuitClass]]:
+    """:func:`plain_classes` keyed by each pattern's counts as 4-bit digits (count of local tile ``t`` at
+    digit ``t``: ``(2, 1, 1, 1)`` is ``0x1112``), the same class lists; built with it."""
+    codes = _CODES.get(size)
+    if codes is None:
+        plain_classes(size)
+        codes = _CODES[size]
+    return codes
 
 
 def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
@@ -296,13 +358,15 @@ def _build_plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
         else:
             classes.append(found)
     table: dict[tuple[int, ...], list[_SuitClass]] = {}
+    codes: dict[int, list[_SuitClass]] = {}
     for code, classes in by_pattern.items():
         if len(classes) > 1:
             classes.sort(key=lambda item: item[0])
         digits: tuple[int, ...] = ()
         for byte in code.to_bytes(5, "little"):
             digits += _NIBBLES[byte]
-        table[digits[:size]] = [c for _, c in classes]
+        table[digits[:size]] = codes[code] = [c for _, c in classes]
+    _CODES[size] = codes
     return table
 
 
@@ -456,6 +520,12 @@ def _plain_search(counts: tuple[int, ...], found: _Found) -> None:
             suits |= SUIT_BIT[start]
             chosen.append((start, classes))
             several = several or len(classes) > 1
+    _combine_plain(chosen, suits, several, found)
+
+
+def _combine_plain(chosen: list[tuple[int, list[_SuitClass]]], suits: int, several: bool, found: _Found) -> None:
+    """:func:`_plain_search` once each suit's classes are found (``chosen``: its first tile and classes, in
+    suit order; ``suits``: their bits; ``several``: a suit has more than one class)."""
     if not several:  # one way to read each suit
         pairs, all_258, pungs, pair_258, dragon = 0, True, True, False, False
         parts: list[Part] = []

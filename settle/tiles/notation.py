@@ -219,6 +219,9 @@ def _bad_tokens_message(bad: list[_BadToken], original: str) -> str:
 
 def parse_tile(text: str | int) -> int:
     """Exactly one tile, from notation (``"5m"``, ``"红中"``) or an id (``4``)."""
+    tile = _ONE_TILE.get(text) if type(text) is str else None
+    if tile is not None:  # one compact tile, as written most often (``win_tile: 5m``)
+        return tile
     if not isinstance(text, str):
         if isinstance(text, bool) or not isinstance(text, int):
             raise _not_text(text)
@@ -228,6 +231,11 @@ def parse_tile(text: str | int) -> int:
         raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}; use {ALLOWED}", kind="one_tile",
                         values={"count": len(tiles), "text": text})
     return tiles[0]
+
+
+_ONE_TILE: dict[str, int] = {f"{rank}{letter}": offset + rank - 1 for letter, offset in _SUIT_OFFSET.items()
+                              for rank in range(1, 8 if letter in "zZ" else 10)}
+"""Each tile in compact notation (``"5m"``, ``"5M"``, ``"7z"``) -> its id: what :func:`parse_tile_ids` reads it as."""
 
 
 def _digits_with_suit(digits: str, suit_char: str) -> list[int]:

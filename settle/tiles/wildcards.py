@@ -12,7 +12,7 @@ the :class:`Wildcards` protocol:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 
 class Wildcards(Protocol):
@@ -31,17 +31,15 @@ class Wildcards(Protocol):
 
 @dataclass(frozen=True)
 class NoWildcards:
-    """No wildcard and no forbidden tile (the default of :class:`~settle.tiles.rules.TileRules`)."""
+    """No wildcard and no forbidden tile (the default of :class:`~settle.tiles.rules.TileRules`).
 
-    @property
-    def wild(self) -> None:
-        """No wildcard."""
-        return None
+    Both facts are class attributes, not properties: read once per evaluation, a property's call
+    costs more than the rest of reading them."""
 
-    @property
-    def forbidden(self) -> frozenset[int]:
-        """Nothing forbids a win."""
-        return frozenset()
+    wild: ClassVar[None] = None
+    """No wildcard."""
+    forbidden: ClassVar[frozenset[int]] = frozenset()
+    """Nothing forbids a win."""
 
 
 NO_WILDCARDS = NoWildcards()

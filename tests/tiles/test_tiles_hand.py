@@ -60,3 +60,37 @@ def test_win_tile_must_be_in_hand() -> None:
 def test_at_most_four_melds() -> None:
     with pytest.raises(ValueError, match="at most 4 melds"):
         TileHand.parse("", "1m", melds=["123m"] * 5)
+
+
+def test_closed_hand_is_the_tile_hand_of_read_ids() -> None:
+    """``closed_hand`` of ids as parse_tile_ids reads them: the very TileHand (fields, equality, hash)."""
+    from settle.tiles.hand import closed_hand
+    from settle.tiles.notation import parse_tile_ids
+
+    # 88m 334455678p 222s: 7,7 (8m), 11,11,12,12,13,13,14,15,16 (3p..9p), 19,19,19 (2s); sorted by id.
+    ids = parse_tile_ids("88m334455678p222s")
+    hand = closed_hand(ids, 7)
+    assert hand.concealed == (7, 7, 11, 11, 12, 12, 13, 13, 14, 15, 16, 19, 19, 19)
+    assert (hand.win_tile, hand.melds, hand.indicator, hand.bao_tile) == (7, (), None, None)
+    assert hand == TileHand(ids, 7) and hash(hand) == hash(TileHand(ids, 7))
+    assert vars(hand) == vars(TileHand(ids, 7))  # the same fields, in the same order
+
+
+@pytest.mark.parametrize(
+    ("text", "win_tile", "message"),
+    [
+        ("88m334455678p22s", 7, "13 concealed tiles"),  # 13 tiles, no meld: 14 - 3 * 0 = 14 wanted
+        ("88m334455678p222s", 0, "win_tile 1m is not among"),  # 1m (id 0) not held
+        ("88888m4455678p22s", 7, "5 copies of 8m"),  # 8m five times
+    ],
+)
+def test_closed_hand_raises_what_tile_hand_raises(text: str, win_tile: int, message: str) -> None:
+    from settle.tiles.hand import closed_hand
+    from settle.tiles.notation import parse_tile_ids
+
+    ids = parse_tile_ids(text)
+    with pytest.raises(ValueError, match=message) as fast:
+        closed_hand(ids, win_tile)
+    with pytest.raises(ValueError) as plain:
+        TileHand(ids, win_tile)
+    assert (type(fast.value), str(fast.value)) == (type(plain.value), str(plain.value))

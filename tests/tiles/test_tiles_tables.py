@@ -106,3 +106,41 @@ def test_plain_search_keeps_what_the_merging_search_keeps() -> None:
 def test_a_suit_has_at_most_three_classes() -> None:
     """What keeps the combinations :func:`settle.tiles.features._plain_search` follows few (at most 3 ** 3 * 1)."""
     assert max(len(c) for size in (9, 7) for c in features.plain_classes(size).values()) == 3
+
+
+def test_codes_are_the_table_by_digits() -> None:
+    """plain_codes holds the same class lists as plain_classes, keyed by the counts as 4-bit digits."""
+    # 11234m: counts (2, 1, 1, 1, 0, ...) -> digits 0x1112 (local tile t at bits 4t..4t+3).
+    assert features.plain_codes(9)[0x1112] is features.plain_classes(9)[(2, 1, 1, 1, 0, 0, 0, 0, 0)]
+    for size in (9, 7):
+        codes, table = features.plain_codes(size), features.plain_classes(size)
+        assert len(codes) == len(table)
+        for counts, classes in table.items():
+            assert codes[sum(n << (4 * t) for t, n in enumerate(counts))] is classes
+
+
+def test_tile_search_finds_what_the_count_search_finds() -> None:
+    """plain_tile_search of sorted tiles equals feature_search of their counts (seeded hands: shapes built
+    of sets and a pair, seven pairs, and wall samples; at most 4 copies of a tile)."""
+    rng = random.Random(20240611)
+    wall = [t for t in range(34) for _ in range(4)]
+    checked = 0
+    for i in range(3000):
+        if i % 3 == 0:
+            tiles = [rng.randrange(34)] * 2
+            for _ in range(4):
+                start = rng.choice((0, 9, 18)) + rng.randrange(7)
+                tiles += [start] * 3 if rng.random() < 0.5 else [start, start + 1, start + 2]
+        elif i % 3 == 1:
+            tiles = [t for t in (rng.randrange(34) for _ in range(7)) for _ in range(2)]
+        else:
+            tiles = rng.sample(wall, 14)
+        if any(tiles.count(t) > 4 for t in tiles):
+            continue
+        counts = [tiles.count(t) for t in range(34)]
+        for seven_pairs in (False, True):
+            found = features.plain_tile_search(tuple(sorted(tiles)), seven_pairs=seven_pairs)
+            expected = features.feature_search(counts, 0, None, seven_pairs=seven_pairs)
+            assert list(found.items()) == list(expected.items()), tiles
+        checked += 1
+    assert checked > 2000

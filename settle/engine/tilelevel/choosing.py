@@ -46,11 +46,13 @@ def situations(region: Region, win: Win) -> list[str]:
 def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     """Every reading of a winner's tiles, by the engine; its errors as HandError at their key."""
     hand, region = prepared.hand, prepared.region
-    win = hand.wins[tile_win.index]
+    one = hand.win
+    win = one[tile_win.index] if isinstance(one, list) else one  # hand.wins[index], fewer calls
+    assert win is not None  # a tile win is a win of the hand
     rules = tile_rules(region)
     stated = rules.situations
     try:  # the situations as :func:`situations` gives them, the region's rules looked up once
-        return evaluate_all(rules, tile_win.tiles, tile_options(region, hand), win.by,
+        return evaluate_all(rules, tile_win.tiles, tile_options(region, hand, rules), win.by,
                             [k for k in win.fans if k in stated] if win.fans else [])
     except ValueError as exc:
         raise HandError([engine_problem(exc, tile_win)]) from None
@@ -77,7 +79,8 @@ def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
         held = _RANKS[id(patterns)] = (patterns, {k: i for i, k in enumerate(patterns)})
     rank = held[1]
     if type(fans) is frozenset and len(fans) == 1:  # one fan (a reading's base alone, the usual case)
-        return tuple(k for k in fans if k in rank)
+        for k in fans:
+            return (k,) if k in rank else ()
     return tuple(sorted({k for k in fans if k in rank}, key=rank.__getitem__))
 
 
@@ -163,9 +166,15 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
     ``prepared.hand`` or differs from it only in its wins' fans (see :func:`settle_candidate`).
     """
     winner = tile_win.winner
-    refuse_unwinnable(tile_win, found)
-    candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in found.legal]
-    settled = [c for c in candidates if c.settlement is not None]
+    legal = found.legal
+    if not legal:
+        refuse_unwinnable(tile_win, found)
+    if len(legal) == 1:  # one legal reading (the usual case): no list to build and filter
+        candidates = [settle_candidate(prepared, hand, tile_win.index, legal[0])]
+        settled = candidates if candidates[0].settlement is not None else []
+    else:
+        candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in legal]
+        settled = [c for c in candidates if c.settlement is not None]
     if not settled:
         raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
     # stable: engine order breaks ties (one reading, the usual case, needs no ranking)

@@ -19,6 +19,7 @@ from settle.model import Hand, TileMeld, Win, WinTiles
 from settle.rules.checks import common_problems, win_path
 from settle.rules.registry import Region
 from settle.tiles import Meld, TileError, TileHand, parse_tile, parse_tiles, tile_to_str
+from settle.tiles.hand import closed_hand
 from settle.tiles.notation import parse_tile_ids
 from settle.tiles.quick import quick_init
 
@@ -93,7 +94,8 @@ def prepare(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Prepa
     if problems:
         raise HandError(problems)
     prepared = Prepared(region, effective, tuple(tile_wins), origins)
-    problems = prepared.remap(common_problems(effective, region)) or _wildcard_copies(prepared)
+    problems = common_problems(effective, region)
+    problems = prepared.remap(problems) if problems else _wildcard_copies(prepared)
     if problems:
         raise HandError(problems)
     return prepared
@@ -102,8 +104,9 @@ def prepare(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Prepa
 def _read_all_tiles(region: Region, hand: Hand) -> tuple[list[TileWin], list[Problem]]:
     tile_wins: list[TileWin] = []
     problems: list[Problem] = []
-    wins = hand.wins
-    listed = isinstance(hand.win, list)
+    stated = hand.win
+    listed = isinstance(stated, list)
+    wins: Sequence[Win] = stated if isinstance(stated, list) else () if stated is None else (stated,)  # hand.wins
     for i, win in enumerate(wins):
         if win.tiles is None:
             continue
@@ -128,7 +131,7 @@ def _closed_hand(win: Win, index: int, listed: bool) -> TileWin | None:
     if spec is None or spec.melds or spec.indicator is not None or spec.bao_tile is not None or spec.win_tile is None:
         return None
     try:
-        tiles = TileHand(parse_tile_ids(spec.hand), parse_tile(spec.win_tile))
+        tiles = closed_hand(parse_tile_ids(spec.hand), parse_tile(spec.win_tile))
     except ValueError:
         return None
     return TileWin(index, ("win", index) if listed else _ONE_WIN, win.winner, tiles, (), None, _NO_KONGS)
@@ -359,7 +362,10 @@ def _shown_kongs(kongs: Mapping[str, int]) -> str:
 def _chow_problems(hand: Hand, tile_wins: Sequence[TileWin]) -> list[Problem]:
     """A chow is claimed only from the player before the winner in turn order (上家, G1)."""
     out: list[Problem] = []
-    if not any(tile_win.claims for tile_win in tile_wins):  # no claimed meld (a closed hand, the usual case)
+    for tile_win in tile_wins:
+        if tile_win.claims:
+            break
+    else:  # no claimed meld (a closed hand, the usual case)
         return out
     names = hand.names
     for tile_win in tile_wins:
@@ -399,7 +405,10 @@ def _wildcard_copies(prepared: Prepared) -> list[Problem]:
     """Four copies of the wildcard in all: those in hand and melds plus the winner's single-tile
     kongs of it (``TileRules.wildcard_kong``: Wuhan 癞子杠, Wuxue 宝杠), each one copy played out (H1, W3)."""
     out: list[Problem] = []
-    if all(tile_win.wild is None for tile_win in prepared.tile_wins):  # no wildcard (Rushan; no indicator)
+    for tile_win in prepared.tile_wins:
+        if tile_win.wild is not None:
+            break
+    else:  # no wildcard (Rushan; no indicator)
         return out
     rules = tile_rules(prepared.region)
     kind = rules.wildcard_kong

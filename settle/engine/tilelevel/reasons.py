@@ -135,7 +135,11 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     (the first tile winner's reading kept; the others under ``"others"`` when several winners'
     readings were chosen, R8; None when every tile winner's claims were settled as given)."""
     steps = fact_steps(prepared)
-    chosen = {c.winner: c for c in choices}
+    chosen = {}
+    records = []
+    for c in choices:
+        chosen[c.winner] = c
+        records.append(reading_record(c))
     for tile_win in prepared.tile_wins:
         choice = chosen.get(tile_win.winner)
         if choice is None:
@@ -143,7 +147,6 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
             steps.append(Step("", "tiles_claimed", {"winner": tile_win.winner, "fans": claims}))
         else:
             steps += choice_steps(prepared.region, choice)
-    records = [reading_record(c) for c in choices]
     reading = None
     if records:
         reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
@@ -208,7 +211,9 @@ def choice_steps(region: Region, choice: Choice) -> list[Step]:
     steps = [ReadingStep("", "tiles_reading", {"winner": choice.winner, "read": read,
                                                 "fans": fan_items(region, chosen.fans)}),
              _chosen_step(choice.winner, choice.why, len(choice.considered))]
-    refused = [c for c in choice.considered if c.settlement is None]
+    considered = choice.considered
+    refused = [c for c in considered if c.settlement is None] if len(considered) > 1 or \
+        considered[0].settlement is None else ()  # one reading, kept (the usual case): none refused
     if refused:
         problems = tuple(dict.fromkeys(p.message for c in refused for p in c.problems))
         paths = tuple(dict.fromkeys(format_path(p.path) for c in refused for p in c.problems))

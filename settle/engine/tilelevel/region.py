@@ -33,7 +33,7 @@ _LOADED: dict[Callable[[], Any], TileRules] = {}
 """Each region's tile rules by its loader (a hand with tiles asks for them a dozen times)."""
 
 
-def tile_options(region: Region, hand: Hand) -> Mapping[str, Any]:
+def tile_options(region: Region, hand: Hand, rules: TileRules | None = None) -> Mapping[str, Any]:
     """The hand's options the engine reads (the region's ``TileRules.option_defaults``: H12, R3, R9).
 
     The engine ignores every other option, so only these are read off the model (a full
@@ -41,9 +41,11 @@ def tile_options(region: Region, hand: Hand) -> Mapping[str, Any]:
     model is frozen and most hands share their region's defaults, so the values read off the last
     few models are kept (the mapping returned is shared: read it, do not change it); values that are
     every default (``True``/``False`` as the defaults) are ``TileRules.option_defaults`` itself.
+    ``rules``: the region's tile rules when the caller has them (:func:`tile_rules`: looked up otherwise).
     """
     options = hand.options
-    rules = tile_rules(region)
+    if rules is None:
+        rules = tile_rules(region)
     held = _READ.get(id(options))
     if held is not None and held[0] is options and held[1] is rules:
         return held[2]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +14,7 @@ from settle.engine.tilelevel.reasons import _with_reasons
 from settle.engine.tilelevel.results import Choice
 from settle.engine.validation import rule_problems, validate_model
 from settle.errors import HandError
-from settle.model import Hand
+from settle.model import Hand, Win
 from settle.rules.registry import Region
 
 
@@ -45,9 +45,14 @@ def _resolved(data: Mapping[str, Any] | None, region: Region,
     """:func:`resolve`'s hand, settlement and choices."""
     prepared = prepare(data, region, hand)
     current = prepared.hand
-    wins = current.wins
-    claimed = [tw for tw in prepared.tile_wins if wins[tw.index].fans and shape_claims(region, wins[tw.index])]
-    derive = [tw for tw in prepared.tile_wins if tw not in claimed] if claimed else prepared.tile_wins
+    stated = current.win
+    wins: Sequence[Win] = stated if isinstance(stated, list) else () if stated is None else (stated,)  # .wins
+    tile_wins = prepared.tile_wins
+    claimed = []
+    for tw in tile_wins:
+        if wins[tw.index].fans and shape_claims(region, wins[tw.index]):
+            claimed.append(tw)
+    derive = [tw for tw in tile_wins if tw not in claimed] if claimed else tile_wins
     for tile_win in claimed:
         refuse_unwinnable(tile_win, evaluation(prepared, tile_win))
     if not derive:
@@ -55,7 +60,9 @@ def _resolved(data: Mapping[str, Any] | None, region: Region,
         if problems:
             raise HandError(prepared.remap(problems))
         return current, _with_reasons(region.settle(current), prepared, ()), ()
-    found = {tw.index: evaluation(prepared, tw) for tw in derive}
+    found = {}
+    for tw in derive:
+        found[tw.index] = evaluation(prepared, tw)
     choices = []
     for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
         picked = choose(prepared, current, tile_win, found[tile_win.index])

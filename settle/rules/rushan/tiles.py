@@ -146,7 +146,9 @@ class RushanTileRules(TileRules):
 
     def fans(self, context: TileContext, features: Features) -> set[str]:
         """Rushan base and multipliers (R1 R2 R3 R3b R9) plus the situations."""
-        fans = table_fans(context, features, self.table) | context.situations
+        fans = table_fans(context, features, self.table)
+        if context.situations:
+            fans |= context.situations
         fans.add(_base(context, features))
         return fans
 
