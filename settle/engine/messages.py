@@ -143,7 +143,8 @@ PROBLEMS_ZH: dict[str, Template] = {
     "listed_twice": "玩家 '{name}' 列了两次：第 {entry} 项与前面的重复（名字去掉两边的空格后比较）",
     "only_in": "{thing}只有 {where} 才有，{region} 没有",
     "no_such_hand": _no_such_hand,
-    "session_players": "一个牌局最多 {limit} 位玩家；这一局之后共 {count} 位（新来的：{new}）：另一桌请另开一个牌局文件",
+    "session_players": "一个牌局最多 {limit} 位玩家；这一局之后共 {count} 位（新来的：{new}）："
+                       "另一桌请另开一个牌局文件",
 }
 """The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
 types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""
