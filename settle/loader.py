@@ -47,6 +47,9 @@ MAX_DEPTH = 100
 
 _EXPECTED = "a hand (a mapping with region, players, ...)"
 EMPTY_MESSAGE = f"empty document: expected {_EXPECTED}"
+EMPTY = "empty_document"
+"""The problem kind of an empty document (no values; its Chinese words in
+:data:`settle.engine.messages.PROBLEMS_ZH`)."""
 
 # libyaml parses several times faster than the pure-Python parser; both emit the same events.
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -96,10 +99,11 @@ class _Fatal(Exception):
 
     def __init__(
         self, message: str, line: int | None, path: Path = (), kind: str = "", index: int | None = None,
-        column: int | None = None,
+        column: int | None = None, values: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.values = values  # the facts of the message, for its words in another language (with ``kind``)
         self.line = line
         self.column = column  # 1-based, in code points, as an editor counts; data, not in the message
         self.index = index  # character index of the failure in a YAML stream: reading resumes after it
@@ -224,7 +228,9 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
 
 
 def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:
-    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source, column=fatal.column)])
+    """The problem of ``fatal``, with its kind and values where it has values (words in Chinese)."""
+    kind = fatal.kind if fatal.values is not None else ""
+    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source, kind, fatal.column, fatal.values)])
 
 
 def _limit_text(max_bytes: int) -> str:
@@ -509,7 +515,7 @@ class _YamlReader:
             yield self._fatal(refused)
             return
         if not self.documents or (self.batch and not self.hands):
-            yield self._fatal(_Fatal(EMPTY_MESSAGE, 1))
+            yield self._fatal(_Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={}))
 
     def _kept(self, out: list[Document | HandError], line_map: list[int] | None) -> list[Document | HandError]:
         """``out`` without what a first pass already yielded, its lines as an editor counts them."""
@@ -732,10 +738,13 @@ class _YamlReader:
         shown_first, shown = first, line  # type: int | None, int | None
         if self.line_map is not None:  # the message says lines as an editor counts them (issue 15 item 2)
             shown_first, shown = _mapped(self.line_map, first), _mapped(self.line_map, line)
-        where = f"lines {shown_first} and {shown}" if first else f"line {shown}"
         if first == line:
-            where = "both on this line"
-        self._problem((*top.path, key), f"duplicate key {key!r} ({where})", line)
+            where, at = "same", ()  # type: str, tuple[int | None, ...]
+        elif first:
+            where, at = "lines", (shown_first, shown)
+        else:
+            where, at = "line", (shown,)
+        self.problems.append(_duplicate_problem((*top.path, key), key, where, at, line))
 
     def _merge(self, top: _Frame, value: Any, line: int) -> None:
         """YAML merge key ``<<: *base``: earlier sources win, explicit keys win over all."""
@@ -813,6 +822,22 @@ class _YamlReader:
         return None
 
 
+DUPLICATE = "duplicate_key"
+"""The problem kind of a repeated key; values ``key`` (as shown), ``where`` and ``at`` (:func:`_duplicate_problem`)."""
+_WHERE = {"lines": "lines {} and {}", "line": "line {}", "same": "both on this line", "columns": "columns {} and {}"}
+
+
+def _duplicate_problem(path: Path, key: Any, where: str, at: tuple[int | None, ...], line: int | None,
+                       column: int | None = None) -> Problem:
+    """``duplicate key 'A' (lines 3 and 5)``: ``where`` is ``lines`` (``at``: the first and this line),
+    ``line`` (``at``: this line; the first unknown), ``same`` (both on one line, ``at`` empty) or
+    ``columns`` (``at``: the two columns on one line, JSON); kind :data:`DUPLICATE`, for its words in Chinese."""
+    shown = repr(key)
+    message = f"duplicate key {shown} ({_WHERE[where].format(*at)})"
+    return Problem(path, message, line, kind=DUPLICATE, column=column,
+                   values={"key": shown, "where": where, "at": at})
+
+
 def _readable(reason: str) -> str:
     """Python's advice for over-long integers is for programmers; say what is wrong with the file."""
     if "integer string conversion" in reason:
@@ -843,8 +868,10 @@ def _make_hand(
     """A finished hand, or the HandError listing what is wrong with it."""
     if not problems and not isinstance(value, dict):
         empty = value is None and not in_list
-        message = EMPTY_MESSAGE if empty else f"expected {_EXPECTED}, found {_describe(value)}"
-        problems = [Problem((), message, lines.get(()))]
+        if empty:
+            problems = [Problem((), EMPTY_MESSAGE, lines.get(()), kind=EMPTY, values={})]
+        else:
+            problems = [Problem((), f"expected {_EXPECTED}, found {_describe(value)}", lines.get(()))]
     if problems:
         label = Document(value, lines, source, index).label if batch else None  # its id when it has one
         return HandError([replace(p, hand=label, source=source) for p in problems])
@@ -954,6 +981,11 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+JSON_SYNTAX = "json_syntax"
+"""The problem kind of a JSON syntax error; values ``reason`` (:mod:`json`'s own words, ``Expecting value``)
+and ``jsonl_hint`` (true for ``Extra data``: the advice to use a .jsonl file)."""
+
+
 def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False) -> Any:
     """``json.loads`` with errors as _Fatal (line relative to ``first_line``)."""
     hook = _unique_pairs if check_duplicates else None
@@ -966,7 +998,8 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         if exc.msg == "Extra data":
             hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
         line = first_line + exc.lineno - 1
-        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno) from None
+        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno, kind=JSON_SYNTAX,
+                     values={"reason": exc.msg, "jsonl_hint": bool(hint)}) from None
     except RecursionError:
         raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
@@ -1050,8 +1083,8 @@ def _json_key(
         top.seen[key] = (line, column)
         lines[path] = line
     else:
-        where = f"lines {seen[0]} and {line}" if seen[0] != line else f"columns {seen[1]} and {column}"
-        problems.append(Problem(path, f"duplicate key {key!r} ({where})", line, column=column))
+        where, at = ("lines", (seen[0], line)) if seen[0] != line else ("columns", (seen[1], column))
+        problems.append(_duplicate_problem(path, key, where, at, line, column))
     return path
 
 
@@ -1060,7 +1093,7 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
     label = f"{source}:1" if batch else None
     try:
         if not text.strip():
-            raise _Fatal(EMPTY_MESSAGE, 1)
+            raise _Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={})
         value = _parse_json(text)
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
@@ -1131,7 +1164,7 @@ def jsonl_lines(stream: BinaryIO, source: str = "<stdin>",
             hands += 1
             yield JsonLine(text, raw, number, hands)
     if not hands:
-        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source)])
+        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source, EMPTY, values={})])
 
 
 def _skip_rest_of_line(stream: BinaryIO) -> None:

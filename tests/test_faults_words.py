@@ -117,3 +117,44 @@ def test_escape_split_of_two_leaves_out_one_zero() -> None:
                           "abandon": {"by": "A"}, "options": {"escape_penalty": 2, "escape_paid_to": "others"}})
     assert [(t.payer, t.payee, t.amount) for t in result.transfers] == [("A", "B", 1), ("A", "C", 1)]
 
+
+# --- the loader's problems in Chinese ---------------------------------------------------------------
+
+def test_duplicate_key_in_chinese() -> None:
+    text = "region: wuhan\nregion: wuxue\n"
+    assert _errors(text)[0] == "error: <stdin>:2:1: region: duplicate key 'region' (lines 1 and 2)"
+    assert _errors(text, "--lang", "zh")[0] == "error: <stdin>:2:1: region: 重复的键 'region'（第 1 行和第 2 行）"
+
+
+def test_duplicate_json_key_in_chinese(tmp_path: Path) -> None:
+    path = tmp_path / "dup.json"
+    path.write_text('{"region": "wuhan", "region": "wuxue"}', encoding="utf-8")
+    done = runner.invoke(app, ["hand", str(path), "--lang", "zh"])
+    assert done.exit_code == 2
+    assert done.output.splitlines()[0] == f"error: {path}:1:21: region: 重复的键 'region'（第 2 列和第 21 列）"
+
+
+def test_empty_document_in_chinese() -> None:
+    assert _errors("") == ["error: <stdin>:1:1: empty document: expected a hand (a mapping with region, players, ...)"]
+    assert _errors("", "--lang", "zh") == ["error: <stdin>:1:1: 空文档：应为一局牌（含 region、players 等键的映射）"]
+
+
+def test_json_syntax_error_in_chinese(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"region": "wuhan",}', encoding="utf-8")
+    en = runner.invoke(app, ["hand", str(path)])
+    zh = runner.invoke(app, ["hand", str(path), "--lang", "zh"])
+    assert en.exit_code == zh.exit_code == 2
+    assert en.output.splitlines() == [
+        f"error: {path}:1:20: JSON syntax error: Expecting property name enclosed in double quotes"]
+    assert zh.output.splitlines() == [f"error: {path}:1:20: JSON 语法错误：键名必须用双引号括起"]
+
+
+def test_json_extra_data_in_chinese(tmp_path: Path) -> None:
+    path = tmp_path / "two.json"
+    path.write_text('{"region": "wuhan"}\n{"region": "wuhan"}\n', encoding="utf-8")
+    zh = runner.invoke(app, ["hand", str(path), "--lang", "zh"])
+    assert zh.exit_code == 2
+    assert zh.output.splitlines() == [
+        f"error: {path}:2:1: JSON 语法错误：多余的数据（多于一个 JSON 值：一行一局请用 .jsonl 文件）"]
+
