@@ -19,6 +19,7 @@ constructors, so types match ``yaml.safe_load`` exactly.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import re
@@ -39,7 +40,7 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from settle.errors import HandError, Path, Problem
+from settle.errors import HandError, Path, Problem, written
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_NODES = 100_000
@@ -256,7 +257,9 @@ def _describe(value: object) -> str:
         return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, dict):
         return "a mapping"
-    return f"a {type(value).__name__} ({str(value)[:40]})"
+    if isinstance(value, bytes):
+        return f"a binary value ({written(value)})"
+    return f"a {type(value).__name__} ({written(value)[:40]})"  # a date as written (issue 15 #16)
 
 
 def _line_col(text: str, index: int, first_line: int = 1) -> tuple[int, int]:
@@ -794,13 +797,13 @@ class _YamlReader:
                 return cached
             tag = self.loader.resolve(ScalarNode, value, event.implicit)
             known = len(self.problems)
-            result = self._construct(tag, value, line)
+            result = _as_written(self._construct(tag, value, line), value)
             if len(self.problems) == known:  # a refused scalar must be refused every time
                 if len(self.cache) >= _CACHE_LIMIT:
                     self.cache.clear()
                 self.cache[value] = result
             return result
-        return self._construct(tag, value, line)
+        return _as_written(self._construct(tag, value, line), f"{_short_tag(tag)} {value}")
 
     def _construct(self, tag: str, value: str, line: int) -> Any:
         if tag in (_STR_TAG, _VALUE_TAG):
@@ -832,10 +835,76 @@ def _duplicate_problem(path: Path, key: Any, where: str, at: tuple[int | None, .
     """``duplicate key 'A' (lines 3 and 5)``: ``where`` is ``lines`` (``at``: the first and this line),
     ``line`` (``at``: this line; the first unknown), ``same`` (both on one line, ``at`` empty) or
     ``columns`` (``at``: the two columns on one line, JSON); kind :data:`DUPLICATE`, for its words in Chinese."""
-    shown = repr(key)
+    shown = repr(key) if isinstance(key, str) else written(key)  # a date key as written (issue 15 #16)
     message = f"duplicate key {shown} ({_WHERE[where].format(*at)})"
     return Problem(path, message, line, kind=DUPLICATE, column=column,
                    values={"key": shown, "where": where, "at": at})
+
+
+class _WrittenDate(datetime.date):
+    """A YAML date that keeps the text the user wrote (``written``, also its repr), so that a message
+    about it says ``2001-12-14``, not ``datetime.date(2001, 12, 14)`` (issue 15 #16)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (datetime.date(self.year, self.month, self.day), self.written)
+
+
+class _WrittenDatetime(datetime.datetime):
+    """A YAML timestamp that keeps the text the user wrote (see :class:`_WrittenDate`)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (datetime.datetime(self.year, self.month, self.day, self.hour, self.minute, self.second,
+                                    self.microsecond, self.tzinfo, fold=self.fold), self.written)
+
+
+class _WrittenBytes(bytes):
+    """A ``!!binary`` value that keeps the text the user wrote (see :class:`_WrittenDate`)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (bytes(self), self.written)
+
+
+def _restore(value: Any, text: str) -> Any:
+    """A ``_Written*`` value again from its plain value and its text (unpickling)."""
+    out = _as_written(value, "")
+    out.written = text
+    return out
+
+
+def _as_written(value: Any, text: str) -> Any:
+    """``value`` (what PyYAML constructed) as one of the ``_Written*`` types when it is a date, a
+    timestamp or bytes, carrying ``text`` (white space runs made one space, base64 joined up);
+    any other value as it is.  Equal to the plain value, and hashed alike."""
+    out: Any
+    if isinstance(value, datetime.datetime):
+        out = _WrittenDatetime(value.year, value.month, value.day, value.hour, value.minute, value.second,
+                               value.microsecond, value.tzinfo, fold=value.fold)
+    elif isinstance(value, datetime.date):
+        out = _WrittenDate(value.year, value.month, value.day)
+    elif isinstance(value, bytes):
+        out = _WrittenBytes(value)
+    else:
+        return value
+    tag, _, body = text.partition(" ") if text.startswith("!") else ("", "", text)
+    body = "".join(body.split()) if isinstance(value, bytes) else " ".join(body.split())
+    shown = f"{tag} {body}" if tag else body
+    out.written = shown if len(shown) <= 40 else shown[:37] + "..."
+    return out
 
 
 def _readable(reason: str) -> str:

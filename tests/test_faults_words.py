@@ -100,6 +100,74 @@ def test_thousand_tables_stop_at_the_fifth_hand(tmp_path: Path, monkeypatch: pyt
     assert len(body["totals"]) == 16
 
 
+# --- #16: values as written ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("2001-12-14", "2001-12-14"),
+    ("2001-12-14 10:00:00", "2001-12-14 10:00:00"),
+    ("2001-12-14t21:59:43.10-05:00", "2001-12-14t21:59:43.10-05:00"),
+    ("!!binary aGVsbG8=", "!!binary aGVsbG8="),
+])
+def test_values_are_shown_as_written(written: str, shown: str) -> None:
+    """A date, a timestamp and a ``!!binary`` value read as the user wrote them, in English and Chinese."""
+    assert _errors(HAND.format(dealer="A", fan=written)) == [
+        f"error: <stdin>:5:8: fans.A: must be a whole number, not {shown}"]
+    assert _errors(HAND.format(dealer="A", fan=written), "--lang", "zh") == [
+        f"error: <stdin>:5:8: fans.A: 必须是整数，不是 {shown}"]
+    assert _errors(HAND.format(dealer=written, fan="1")) == [
+        f"error: <stdin>:3:1: dealer: must be text (quote numbers and names like '1' or 'yes'), not {shown}"]
+
+
+def test_region_that_is_no_name_is_shown_as_written() -> None:
+    """``region`` a mapping or a date: no dict repr, no ``datetime.date(...)``."""
+    rest = "players: [A, B, C, D]\n"
+    allowed = "allowed: wuhan 武汉, wuxue 武穴, rushan 乳山"
+    assert _errors("region: {a: 1}\n" + rest) == [
+        f"error: <stdin>:1:1: region: region must be a name, got a mapping; {allowed}"]
+    assert _errors("region: 2001-12-14\n" + rest) == [
+        f"error: <stdin>:1:1: region: region must be a name, got 2001-12-14; {allowed}"]
+    assert _errors("region: !!binary aGVsbG8=\n" + rest) == [
+        f"error: <stdin>:1:1: region: region must be a name, got !!binary aGVsbG8=; {allowed}"]
+
+
+def test_key_that_is_a_date_is_shown_as_written() -> None:
+    """A kongs key written 2001-12-14 appears so in the key path and in the message, located at the
+    path's last text key, ``kongs`` ('players: {A: {}, B: {}, C: {}, D: {' is 35 characters: column 36)."""
+    text = ("region: wuhan\nplayers: {A: {}, B: {}, C: {}, D: {kongs: {2001-12-14: 1}}}\ndealer: A\n"
+            "win: {winner: B, by: self_draw}\nfans: {A: 1, B: 2, C: 0, D: 0}\n")
+    [line] = _errors(text)
+    assert "datetime" not in line
+    assert line.startswith("error: <stdin>:2:36: players.D.kongs.2001-12-14: must be one of ")
+    assert line.endswith(", not 2001-12-14")
+
+
+def test_duplicate_date_key_is_shown_as_written() -> None:
+    text = "region: wuhan\n2001-12-14: 1\n2001-12-14: 2\n"
+    assert _errors(text)[0] == "error: <stdin>:3:1: 2001-12-14: duplicate key 2001-12-14 (lines 2 and 3)"
+
+
+def test_top_level_binary_is_shown_as_written() -> None:
+    assert _errors("!!binary aGVsbG8=\n") == [
+        "error: <stdin>:1:1: expected a hand (a mapping with region, players, ...), found a binary value "
+        "(!!binary aGVsbG8=)"]
+
+
+def test_no_repr_in_any_message_of_odd_values() -> None:
+    """Dates, timestamps, binaries and mappings at every key that wants text or a number: no
+    ``datetime.``, ``b'``, ``{'`` in any message."""
+    for odd in ("2001-12-14", "2001-12-14 10:00:00", "!!binary aGVsbG8=", "{a: 1}", "{a: {b: 2}}"):
+        for template in (HAND.format(dealer=odd, fan=1), HAND.format(dealer="A", fan=odd),
+                         f"region: {odd}\nplayers: [A, B, C, D]\n",
+                         f"region: wuhan\nplayers: [{odd}, B, C, D]\ndealer: B\nwin: {{winner: B, by: self_draw}}\n",
+                         f"region: wuhan\nplayers: [A, B, C, D]\ndealer: A\nwin: {{winner: B, by: {odd}}}\n",
+                         f"region: wuhan\nplayers: [A, B, C, D]\ndealer: A\nabandon: {{by: {odd}}}\n",
+                         f"region: wuhan\nplayers: [A, B, C, D]\ndealer: A\ndraw: {odd}\n",
+                         HAND.format(dealer="A", fan=1) + f"options: {{cap: {odd}, koukou: {odd}}}\n"):
+            for lang in ("en", "zh"):
+                for line in _errors(template, "--lang", lang):
+                    assert "datetime." not in line and "b'" not in line and "{'" not in line, line
+
+
 # --- #18: no transfer of 0 points ------------------------------------------------------------------
 
 def test_escape_split_leaves_out_zero_transfers() -> None:
