@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -226,3 +227,44 @@ def test_json_extra_data_in_chinese(tmp_path: Path) -> None:
     assert zh.output.splitlines() == [
         f"error: {path}:2:1: JSON 语法错误：多余的数据（多于一个 JSON 值：一行一局请用 .jsonl 文件）"]
 
+
+# --- an unwritable stderr -----------------------------------------------------------------------------
+
+BAD = ("region: wuhan\nplayers: [A, B, C, D]\ndealer: Z\nwin: {winner: B, by: self_draw}\n"
+       "fans: {A: 1, B: 2, C: 0, D: 0}\n")
+"""A hand whose dealer Z is not at the table: bad input, exit 2."""
+
+
+@pytest.mark.parametrize("command", ["hand", "session", "check", "batch"])
+@pytest.mark.parametrize("stderr", ["2>&-", "2>/dev/full"])
+def test_unwritable_stderr_keeps_the_exit_status(tmp_path: Path, command: str, stderr: str) -> None:
+    """A bad hand exits 2 even when its problems cannot be written: never 1, never a traceback (the
+    traceback would go to stdout's neighbour, so stdout is checked to hold none)."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD, encoding="utf-8")
+    done = subprocess.run(["sh", "-c", f'"$0" {command} "$1" {stderr}', SETTLE, str(bad)],
+                          stdout=subprocess.PIPE, timeout=120, check=False)
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stdout and b"internal error" not in done.stdout
+
+
+def test_unwritable_stderr_with_a_good_hand_exits_0(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(BAD.replace("dealer: Z", "dealer: A"), encoding="utf-8")
+    for stderr in ("2>&-", "2>/dev/full"):
+        done = subprocess.run(["sh", "-c", f'"$0" hand "$1" {stderr}', SETTLE, str(good)],
+                              stdout=subprocess.PIPE, timeout=120, check=False)
+        assert done.returncode == 0
+        assert done.stdout.startswith("武汉".encode())
+
+
+def test_closed_stderr_does_not_write_into_the_output(tmp_path: Path) -> None:
+    """With file descriptor 2 closed, ``-o`` may be given descriptor 2: the problems of a bad hand in a
+    batch must not land in the output file."""
+    hands = tmp_path / "hands.yaml"
+    hands.write_text(BAD.replace("dealer: Z", "dealer: A") + "---\n" + BAD, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(["sh", "-c", '"$0" batch "$1" -o "$2" 2>&-', SETTLE, str(hands), str(out)],
+                          stdout=subprocess.PIPE, timeout=120, check=False)
+    assert done.returncode == 2
+    assert b"error:" not in out.read_bytes()
