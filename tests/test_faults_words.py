@@ -120,7 +120,8 @@ def test_values_are_shown_as_written(written: str, shown: str) -> None:
 
 
 def test_region_that_is_no_name_is_shown_as_written() -> None:
-    """``region`` a mapping or a date: no dict repr, no ``datetime.date(...)``."""
+    """``region`` a mapping, a date, a list, a yes/no or null: no dict or list repr, no
+    ``datetime.date(...)``, no ``True``/``None``."""
     rest = "players: [A, B, C, D]\n"
     allowed = "allowed: wuhan 武汉, wuxue 武穴, rushan 乳山"
     assert _errors("region: {a: 1}\n" + rest) == [
@@ -129,6 +130,9 @@ def test_region_that_is_no_name_is_shown_as_written() -> None:
         f"error: <stdin>:1:1: region: region must be a name, got 2001-12-14; {allowed}"]
     assert _errors("region: !!binary aGVsbG8=\n" + rest) == [
         f"error: <stdin>:1:1: region: region must be a name, got !!binary aGVsbG8=; {allowed}"]
+    for value, shown in (("[wuhan]", "a list of 1 item"), ("yes", "true"), ("~", "null")):
+        assert _errors(f"region: {value}\n" + rest) == [
+            f"error: <stdin>:1:1: region: region must be a name, got {shown}; {allowed}"]
 
 
 def test_key_that_is_a_date_is_shown_as_written() -> None:
