@@ -149,7 +149,8 @@ def iter_documents(
       each item as a hand (its ``lines`` relative to the item).
     * JSON: one array of hands, or one object (one hand).
     * JSON Lines: one hand per non-blank line, read line by line (memory does not
-      grow with the file; ``max_bytes`` applies per line).
+      grow with the file; ``max_bytes`` applies per line: a longer line is one bad hand,
+      and one that does not end within another ``max_bytes`` ends the stream, issue 15 #10).
 
     A problem confined to one hand (a bad JSON line, a duplicate key, an item that is
     not a mapping) is yielded as a ``HandError`` and reading goes on. In a YAML stream a
@@ -1075,6 +1076,33 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         raise _Fatal(f"JSON value cannot be read: {_readable(str(exc))}", first_line) from None
 
 
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_BLANKS = str.maketrans("", "", " \t\n\r")
+
+
+def _json_nodes(text: str) -> int:
+    """How many nodes (values and keys, as :class:`_YamlReader` counts them against :data:`MAX_NODES`)
+    JSON ``text`` holds, counted without parsing it (issue 15 #8): 0 for a text shorter than
+    ``2 * MAX_NODES`` characters, which cannot hold more than :data:`MAX_NODES` (each node has a
+    character of its own, a scalar's first or a collection's closing bracket, and each but the first
+    the separator before it: an opening bracket, a comma or a colon); else, with the strings taken
+    out, 1 + commas + colons + opening brackets - empty collections, exact for valid JSON.
+
+    Linear work in C (regular expression, ``str.translate``, ``str.count``) and two copies of the text."""
+    if len(text) < 2 * MAX_NODES:
+        return 0
+    bare = _JSON_STRING.sub("0", text).translate(_JSON_BLANKS)
+    separators = bare.count(",") + bare.count(":") + bare.count("[") + bare.count("{")
+    return 1 + separators - bare.count("[]") - bare.count("{}")
+
+
+def _too_many_nodes(text: str, line: int) -> _Fatal | None:
+    """The problem of JSON ``text`` (a hand starting on ``line``) over :data:`MAX_NODES` nodes, if it is."""
+    if _json_nodes(text) <= MAX_NODES:
+        return None
+    return _Fatal(f"document has more than {MAX_NODES} nodes", line)
+
+
 class _JsonFrame:
     __slots__ = ("count", "is_obj", "path", "seen")
 
@@ -1085,8 +1113,10 @@ class _JsonFrame:
         self.seen: dict[str, tuple[int, int]] = {}
 
 
-def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[Problem]]:
-    """Line of every key path in *valid* JSON ``text``, plus duplicate keys and deep nesting.
+def _json_lines(text: str, first_line: int = 1, *, items: bool = False) -> tuple[dict[Path, int], list[Problem]]:
+    """Line of every key path in *valid* JSON ``text``, plus duplicate keys, deep nesting and a hand over
+    :data:`MAX_NODES` nodes (values and keys: the document, or with ``items`` each item of the root
+    array; past the limit its lines are not kept, so memory stays bounded, issue 15 #8).
 
     ``json`` reports no positions, so this walks the tokens once more; it relies on
     ``json.loads`` having accepted the text.
@@ -1097,7 +1127,11 @@ def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[P
     line, pos = first_line, 0
     expect_key, too_deep = False, False
     value_path: Path = ()
-    for match in _JSON_TOKEN.finditer(text):
+    nodes, over = 0, False  # nodes of the hand being walked, and whether they passed the limit
+    dropped: dict[Path, int] = {}  # where the lines of a hand over the limit go (emptied each time)
+    item_start = 0  # where the item of the root array being walked starts (with ``items``)
+    tokens = _JSON_TOKEN.finditer(text)
+    while (match := next(tokens, None)) is not None:
         start = match.start()
         line += text.count("\n", pos, start)
         pos = start
@@ -1109,17 +1143,35 @@ def _json_lines(text: str, first_line: int = 1) -> tuple[dict[Path, int], list[P
             if stack:  # always true for valid JSON; never crash on anything else
                 stack.pop()
             expect_key = False
-        elif expect_key:
-            expect_key = False
-            value_path = _json_key(stack[-1], json.loads(token), line, text, start, problems, lines)
-        elif first != ":":
-            path = _json_item_path(stack, value_path, lines, line)
-            if first in "{[":
-                if len(stack) >= MAX_DEPTH and not too_deep:
-                    problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
-                    too_deep = True
-                stack.append(_JsonFrame(path, first == "{"))
-                expect_key = first == "{"
+        elif first == ":":
+            continue
+        else:
+            if items and len(stack) == 1 and not expect_key:
+                nodes, over, item_start = 0, False, start  # an item of the root array: a new hand
+            target = dropped if over else lines
+            if expect_key:
+                expect_key = False
+                path = value_path = _json_key(stack[-1], json.loads(token), line, text, start, problems, target)
+            else:
+                path = _json_item_path(stack, value_path, target, line)
+                if first in "{[":
+                    if len(stack) >= MAX_DEPTH and not too_deep:
+                        problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
+                        too_deep = True
+                    stack.append(_JsonFrame(path, first == "{"))
+                    expect_key = first == "{"
+            dropped.clear()
+            nodes += 1
+            if nodes > MAX_NODES and not over:
+                over = True
+                problems.append(Problem(path[:1] if items else (), f"document has more than {MAX_NODES} nodes", line))
+                if items and len(stack) > 1:  # the rest of this hand is skipped by json's own scanner
+                    end = _SCAN_ONCE(text, item_start)[1]
+                    line += text.count("\n", pos, end)
+                    pos = end
+                    del stack[1:]
+                    expect_key = False
+                    tokens = _JSON_TOKEN.finditer(text, end)
     return lines, problems
 
 
@@ -1163,11 +1215,16 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
     try:
         if not text.strip():
             raise _Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={})
+        start = len(text) - len(text.lstrip())
+        if not batch or text[start] == "{":  # one hand: bounded before it is parsed (issue 15 #8)
+            fatal = _too_many_nodes(text, _line_col(text, start)[0])
+            if fatal is not None:
+                raise fatal
         value = _parse_json(text)
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
         return
-    lines, problems = _json_lines(text)
+    lines, problems = _json_lines(text, items=batch and isinstance(value, list))
     if not (batch and isinstance(value, list)):
         yield _make_hand(value, lines, problems, source, 1, batch)
         return
@@ -1206,41 +1263,61 @@ class JsonLine:
         self.index = index
 
 
-def jsonl_lines(stream: BinaryIO, source: str = "<stdin>",
-                max_bytes: int = MAX_DOCUMENT_BYTES) -> Iterator[JsonLine | HandError]:
+def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_DOCUMENT_BYTES, *,
+                bom: bool = True) -> Iterator[JsonLine | HandError]:
     """The hands of a JSON Lines stream before they are parsed, read lazily: each non-blank line as a
     :class:`JsonLine` (:func:`jsonl_hand` parses it), or the :class:`HandError` of a line that cannot
     be read (longer than ``max_bytes``, not UTF-8; a UTF-16/32 first line ends the stream), each one
     hand; an input with no hand yields the empty-document error.  What :func:`iter_documents` reads
-    for ``jsonl``, line by line."""
-    hands = 0
-    for number, raw in enumerate(iter(lambda: stream.readline(max_bytes + 1), b""), 1):
+    for ``jsonl``, line by line.
+
+    A line ends at ``\\n``; its number is as an editor counts lines (a lone ``\\r`` ends one too, issue
+    15 #2; U+001C ... U+001F, U+0085, U+2028, U+2029 and U+3000 end none: a line of white space only is
+    blank, issue 15 #3).  ``bom``: the stream starts the file, so its first line may start with a BOM
+    or show a UTF-16/32 encoding.  A line longer than ``max_bytes`` is one bad hand, and the rest of it
+    is skipped as far as ``max_bytes`` again; a line that goes on past that (``/dev/zero``) ends the
+    stream: its error says that the rest is not read (issue 15 #10)."""
+    hands, number = 0, 1
+    for raw in iter(lambda: stream.readline(max_bytes + 1), b""):
+        line, number = number, number + 1
+        if b"\r" in raw:
+            number += raw.count(b"\r") - raw.count(b"\r\n")
         if len(raw) > max_bytes and not raw.endswith(b"\n"):
             hands += 1
-            _skip_rest_of_line(stream)
+            ended = _skip_rest_of_line(stream, max_bytes)
             message = f"document is larger than the {_limit_text(max_bytes)} limit"
-            yield HandError([Problem((), message, number, f"{source}:{hands}", source)])
+            if not ended:
+                message += (f"; its line does not end within another {_limit_text(max_bytes)}:"
+                            " the rest of the input is not read")
+            yield HandError([Problem((), message, line, f"{source}:{hands}", source)])
+            if not ended:
+                return
             continue
         try:
-            text = _decode(raw, number, check_bom=number == 1)
+            text = _decode(raw, line, check_bom=bom and line == 1)
         except _Fatal as fatal:
             hands += 1
             yield _fatal_error(fatal, source, f"{source}:{hands}")
-            if number == 1 and fatal.kind == "encoding":
+            if line == 1 and fatal.kind == "encoding":
                 return  # a UTF-16/32 file: no later line will read either
             continue
         if text.strip():
             hands += 1
-            yield JsonLine(text, raw, number, hands)
+            yield JsonLine(text, raw, line, hands)
     if not hands:
         yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source, EMPTY, values={})])
 
 
-def _skip_rest_of_line(stream: BinaryIO) -> None:
-    while True:
+def _skip_rest_of_line(stream: BinaryIO, limit: int) -> bool:
+    """Read ``stream`` past the end of the line being read, at most ``limit`` bytes (and a read):
+    whether the line (or the stream) ended within them."""
+    skipped = 0
+    while skipped <= limit:
         chunk = stream.readline(1 << 16)
         if not chunk or chunk.endswith(b"\n"):
-            return
+            return True
+        skipped += len(chunk)
+    return False
 
 
 def _key_count(value: Any) -> int:
@@ -1283,7 +1360,11 @@ _JSON_SPACE = (" ", "\t", "\n", "\r")
 def jsonl_hand(text: str, number: int, source: str, index: int) -> Document | HandError:
     """The hand of one JSON Lines line (``text``: a :class:`JsonLine`'s, on line ``number``, hand
     ``index``): its :class:`Document`, or the :class:`HandError` saying why it is none (JSON syntax,
-    a repeated key, nesting deeper than :data:`MAX_DEPTH`, not a mapping)."""
+    a repeated key, nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_NODES` nodes: counted
+    before the line is parsed, issue 15 #8; not a mapping)."""
+    too_many = _too_many_nodes(text, number)
+    if too_many is not None:
+        return _fatal_error(too_many, source, f"{source}:{index}")
     brackets = text.count("[") + text.count("{")
     if brackets <= MAX_DEPTH:
         # Fast path: json.loads without a Python hook, then a sound duplicate-key test.  Each key

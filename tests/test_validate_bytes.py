@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from settle.engine.batch import encode
 from settle.engine.batch.outcome import Outcome, settle_data
-from settle.engine.batch.reading import _hand_line, _moved, jsonl_outcomes
+from settle.engine.batch.reading import _moved, jsonl_outcomes
 from settle.engine.validation import lean_line, validate_model
 from settle.errors import HandError
 from settle.loader import Document, iter_documents
@@ -239,6 +239,18 @@ def test_listed_and_empty_players_are_the_region_players_with_no_facts() -> None
 
 
 # --- the batch: the same bytes as the loader's path --------------------------------------------------------
+
+
+def _hand_line(block: bytes, k: int) -> int:
+    """1-based line in ``block`` of its ``k``-th (0-based) hand: its ``k``-th line that is not white space
+    once decoded (a line that is not UTF-8 is a hand)."""
+    seen = -1
+    for number, raw in enumerate(block.split(b"\n"), 1):
+        if raw.decode("utf-8", "replace").strip():
+            seen += 1
+            if seen == k:
+                return number
+    return 1
 
 
 def reference_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:

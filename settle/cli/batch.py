@@ -111,10 +111,18 @@ class Columns:
                 return None
             at, window = 0, {}
         row = None
+        longest = _longest_line()
         while at < line:
-            text = handle.readline()
+            text = handle.readline(longest + 1)
             if not text:
                 break
+            if len(text) > longest and not text.endswith(("\n", "\r")):
+                # Longer than the loader reads (its hand was refused whole): no column from here on, and
+                # an endless line (/dev/zero) is not read on (issue 15 #10).
+                handle.close()
+                self.open.pop(source, None)
+                self.files.discard(source)
+                return None
             at += 1
             row = text.rstrip("\r\n").removeprefix("\ufeff") if at == 1 else text.rstrip("\r\n")
             window[at] = row
@@ -128,6 +136,13 @@ class Columns:
         for handle, _, _ in self.open.values():
             handle.close()
         self.open.clear()
+
+
+def _longest_line() -> int:
+    """The longest line (in characters) :class:`Columns` reads: the loader's limit of one document."""
+    from settle.loader import MAX_DOCUMENT_BYTES
+
+    return MAX_DOCUMENT_BYTES
 
 
 class ErrorLines:

@@ -278,7 +278,9 @@ class Web:
         lang = self.lang(request)
         context = self.evening_context(table, lang)
         saved = request.query_params.get("saved")
-        return self.page(request, "table.html", **context, saved=saved,
+        changes, changed = _changes(context["evening"], request.query_params.get("was"),
+                                    request.query_params.get("changed"))
+        return self.page(request, "table.html", **context, saved=saved, changes=changes, changed_hand=changed,
                          again=request.query_params.get("again"), base=_base(request))
 
     def hand_form(self, request: Request, form: FormData | None = None) -> Response:
@@ -300,7 +302,9 @@ class Web:
             values = ev.form_from_hand(rows[position - 1].data, rotation) if position else {}
         return self.page(request, "hand.html", status, table=table, region=region, players=table.header["players"],
                          rotation=rotation, edit=edit, number=position or len(rows) + 1,
-                         form_id=edit or new_id(), v=_Values(values), problems=problems or [],
+                         form_id=edit or new_id(), v=_Values(values),
+                         tiles_kept=position is not None and ev.has_tiles(rows[position - 1].data),
+                         problems=problems or [],
                          fields=_fields(problems or []), notice=notice, version=table.version,
                          multi=bool(table.header.get("options", {}).get("multi_win")),
                          hows=[h for h in ev.HOWS if h != "abandon" or region.has_abandon],
@@ -319,6 +323,8 @@ class Web:
         before = rows if position is None else rows[:position - 1]
         rotation = self.evening(table, before).next_dealer
         data = ev.hand_from_form(get_region(table.header["region"]), table.header["players"], form, rotation)
+        if position is not None:
+            ev.keep_unformed(rows[position - 1].data, data)
         new = HandRow(edit or _text(form, "form_id") or new_id(), position or len(rows) + 1, data)
         if position is None:
             return [*rows, new], data, new.position, None
@@ -398,7 +404,8 @@ class Web:
 
     def commit(self, request: Request, table: TableRow, form: FormData, before: ev.Evening, after: ev.Evening,
                hands: list[HandRow], edit: str | None, number: int) -> Response:
-        """Store the changed hands (version checked) and show each player's total before and after."""
+        """Store the changed hands (version checked), then send the browser to the table page, which
+        shows each player's total before and after (:func:`_changes`); a stale version is refused (409)."""
         lang = self.lang(request)
         try:
             self.store.replace_hands(table.id, [(h.form_id, h.data) for h in hands],
@@ -406,10 +413,9 @@ class Web:
         except StaleWrite as exc:
             context = self.evening_context(table, lang)
             return self.page(request, "table.html", 409, **context, notice=stale_text(exc, lang), base=_base(request))
-        table = self.store.table(table.id)
-        context = self.evening_context(table, lang)
-        changes = [(n, before.totals.get(n, 0), after.totals.get(n, 0)) for n in after.players]
-        return self.page(request, "table.html", **context, changes=changes, changed_hand=number, base=_base(request))
+        was = ",".join(str(before.totals.get(n, 0)) for n in after.players)
+        # Post/Redirect/Get: a reload of the table page sends nothing again
+        return RedirectResponse(f"/t/{table.id}?changed={number}&was={was}", 303)
 
     def what_if(self, request: Request, form: FormData | None = None) -> Response:
         """``POST /t/T/whatif``: the same facts and dealers under the form's options, beside the real totals."""
@@ -430,14 +436,14 @@ class Web:
         table = self.readable(request)
         text = ev.export_yaml(table.header, [h.data for h in self.store.hands(table.id)])
         return Response(text, media_type="application/yaml; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{_filename(table)}.yaml"'})
+                        headers={"Content-Disposition": _disposition(table, ".yaml")})
 
     def export_csv(self, request: Request, form: FormData | None = None) -> Response:
         """The evening as ``settle session --format csv`` writes it."""
         table = self.readable(request)
         report = self.evening(table).report
         return Response(render_csv(report) + "\n", media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{_filename(table)}.csv"'})
+                        headers={"Content-Disposition": _disposition(table, ".csv")})
 
     def readable(self, request: Request) -> TableRow:
         """The table of a read-only id (``/v/V/...``) or an editable table id (``/t/T/...``)."""
@@ -579,7 +585,7 @@ def region_title(region: Any, lang: str) -> str:
 def stale_text(exc: StaleWrite, lang: str) -> str:
     """The refusal of a stale write in the page language."""
     if lang == "zh":
-        return f"这张桌已在另一部手机上改动（现在是第 {exc.current} 版）；请刷新页面后重新输入。"
+        return "打开这一页之后，这张桌已在另一部手机上改动；请刷新页面后重新输入。"
     return str(exc)
 
 
@@ -592,12 +598,38 @@ def qr_response(url: str) -> Response:
     return Response(buf.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
+def _changes(evening: ev.Evening, was: str | None, changed: str | None,
+             ) -> tuple[list[tuple[str, int, int]], int | None]:
+    """Each player's total before and after an edit or a deletion, from the table page's query
+    (``changed=N&was=T1,T2,...``, the totals before in seat order, put there by the redirect after the
+    change): ``[(name, before, after), ...]`` and hand number N; nothing when the query is absent or
+    does not fit this table."""
+    try:
+        befores = [int(t) for t in (was or "").split(",")] if was else []
+        number = int(changed) if changed else None
+    except ValueError:
+        return [], None
+    if number is None or len(befores) != len(evening.players):
+        return [], None
+    return [(n, b, evening.totals.get(n, 0)) for n, b in zip(evening.players, befores, strict=True)], number
+
+
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
 def _filename(table: TableRow) -> str:
+    """An ASCII file name for old browsers (``filename=``); :func:`_disposition` adds the UTF-8 one."""
     return "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in table.name)[:40] or "table"
+
+
+def _disposition(table: TableRow, suffix: str) -> str:
+    """``Content-Disposition`` of a download named after the table, Chinese names kept (RFC 6266
+    ``filename*`` in UTF-8, with an ASCII ``filename`` beside it)."""
+    from urllib.parse import quote
+
+    name = "".join(c for c in table.name if c.isprintable() and c not in '/\\:*?"<>|').strip()[:40] or "table"
+    return f"attachment; filename=\"{_filename(table)}{suffix}\"; filename*=UTF-8''{quote(name + suffix)}"
 
 
 def _int(raw: str | None, default: int) -> int:

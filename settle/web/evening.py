@@ -313,6 +313,42 @@ def hand_from_form(region: Region, players: Sequence[str], form: Mapping[str, An
     return data
 
 
+#: Top-level keys of a hand that the hand form writes (:func:`hand_from_form`); a saved hand's other
+#: keys are not on the form and are kept when the hand is edited (:func:`keep_unformed`).
+FORM_KEYS = frozenset({"dealer", "players", "fans", "jin", "draw", "abandon", "win"})
+
+
+def keep_unformed(saved: Mapping[str, Any], edited: dict[str, Any]) -> dict[str, Any]:
+    """The edited hand with what the form cannot show carried over from the saved hand.
+
+    The form has no fields for a winner's tiles (``win.tiles``, the tile-level input of an imported
+    session file) or keys a later hand format may add; editing such a hand on the page must not drop them.
+    ``edited`` (from :func:`hand_from_form`) gets every top-level key of ``saved`` outside
+    :data:`FORM_KEYS`, and each of its wins gets the ``tiles`` of the saved win with the same winner
+    (a win whose winner changed starts without tiles: they were another player's).  The hand model
+    then checks the tiles against the edited facts as for any hand file (opens and kongs must agree).
+    Returns ``edited``, changed in place.
+    """
+    for key, value in saved.items():
+        if key not in FORM_KEYS and key not in edited:
+            edited[key] = value
+    old = saved.get("win")
+    old_wins = old if isinstance(old, list) else [old] if isinstance(old, Mapping) else []
+    tiles = {w.get("winner"): w["tiles"] for w in old_wins if isinstance(w, Mapping) and "tiles" in w}
+    new = edited.get("win")
+    for win in new if isinstance(new, list) else [new] if isinstance(new, dict) else []:
+        if win.get("winner") in tiles and "tiles" not in win:
+            win["tiles"] = tiles[win["winner"]]
+    return edited
+
+
+def has_tiles(hand: Mapping[str, Any]) -> bool:
+    """Whether a saved hand gives a winner's tiles (``win.tiles``), which the form keeps but does not show."""
+    wins = hand.get("win")
+    return any(isinstance(w, Mapping) and "tiles" in w
+               for w in (wins if isinstance(wins, list) else [wins]))
+
+
 def form_from_hand(hand: Mapping[str, Any], rotation: str | None) -> dict[str, Any]:
     """The form values of a saved hand (the inverse of :func:`hand_from_form`): ``how``,
     ``winners``, ``from``, ``leaver``, ``fans`` (winner -> keys), ``liable``, ``dealer``, ``count``,

@@ -62,7 +62,7 @@ class StaleWrite(Exception):
     """A write named a version of the table that is no longer the current one (another phone saved)."""
 
     def __init__(self, current: int) -> None:
-        super().__init__(f"the table changed on another phone (now version {current}); reload the page "
+        super().__init__("the table changed on another phone since this page was opened; reload the page "
                          "and enter the change again")
         self.current = current
 

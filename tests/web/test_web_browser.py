@@ -293,3 +293,22 @@ def test_the_language_switch_on_the_page(server: Any, phone: Any) -> None:
     expect(page.locator("#preview-body")).to_contain_text("小胡：底分 1 (H2)")
     page.click("#lang")
     expect(page.locator("h1")).to_contain_text("Hand 1")
+
+
+def test_set_up_redraws_for_the_seat_count_and_the_hand_list_fits_the_phone(server: Any, phone: Any) -> None:
+    """Picking 3 players for a Wuxue table redraws the form with three seats at once (no extra tap);
+    a 4-player evening with two-character names lists its hands within the phone's width (nothing to
+    scroll sideways inside the list)."""
+    page = phone.new_page()
+    page.goto(f"{server.base}/new?region=wuxue")
+    page.select_option("select[name=seats]", "3")
+    page.wait_for_url(re.compile(r"seats=3"))
+    expect(page.locator("input[name^='player:']")).to_have_count(3)
+    names = ["东风", "南山", "西湖", "北斗"]
+    url = new_table(page, server.base, "wuhan", names)
+    enter_hand(page, url, {"how": "self_draw", "winners": ["东风"],
+                           "totals": {"东风": 1, "南山": 0, "西湖": 1, "北斗": 2}})
+    page.goto(url)
+    overflow = page.evaluate("() => [...document.querySelectorAll('#hands .scroll')]"
+                             ".map(e => e.scrollWidth - e.clientWidth)")
+    assert overflow == [0]

@@ -380,7 +380,8 @@ def test_a_wuxue_table_of_two_and_a_dealer_stated_against_the_rotation(client: T
     fields = hand_fields(client, url4, WUHAN_FORMS[1]) | {"dealer": "C"}  # the rotation gives B (H10)
     assert client.post(f"{url4}/hands", data=fields, follow_redirects=False).status_code == 303
     page = client.get(url4).text
-    assert re.search(r'<tr class="hand" id="hand-2"><td>2</td><td>C <span class="mark">!</span>', page)
+    assert re.search(r'<tr class="hand" id="hand-2">[^\n]*<span class="name">C</span> <span class="mark">!</span>',
+                     page)
     assert "warning: " in page
     docs = list(yaml.safe_load_all(client.get(f"{url4}/export.yaml").text))
     assert [d.get("dealer") for d in docs] == [None, "A", "C"]  # the first dealer, then the one stated
@@ -528,3 +529,89 @@ def test_the_browser_tests_fail_with_advice_when_chromium_is_missing(tmp_path: P
     assert done.returncode == 1, done.stdout[-2000:]  # failed, not skipped
     assert "run scripts/ensure-chromium" in done.stdout and "sudo apt-get install -y chromium" in done.stdout
     assert "skipped" not in done.stdout
+
+
+TILES_SESSION = """\
+region: wuhan
+players: [A, B, C, D]
+---
+id: t1
+dealer: A
+players:
+  B: {kongs: {concealed: 1}}
+win:
+  winner: D
+  by: self_draw
+  tiles:
+    hand: 123m 456m 789m 2m 6s
+    win_tile: 2m
+    indicator: 5s
+    melds:
+      - {kind: pung, tiles: 555m, from: C}
+"""
+
+
+def test_editing_an_imported_hand_keeps_its_tiles(client: TestClient, app: Any) -> None:
+    """The hand of fixtures/tiles/wuhan_qingyise_laizi.yaml in a session (H3, H8, H12): 清一色 read
+    from the tiles, D 开口 1 (the pung from C), B 暗杠 2; D self-drew, big hand base 10, ×1.5:
+    A 10×2^(0+1)×1.5 = 30, B 10×2^(2+1)×1.5 = 120, C 30, D +180.
+
+    Editing it on the page (the form shows no tiles) must keep ``win.tiles``: saved
+    unchanged the totals stay; with a second 暗杠 for B (B 4 番) B owes 10×2^(4+1)×1.5 = 480,
+    capped at 400 (封顶, H5 default), so D 30 + 400 + 30 = +460."""
+    imported = client.post("/import", data={"csrf": csrf(client)},
+                           files={"file": ("tiles.yaml", TILES_SESSION.encode())}, follow_redirects=False)
+    assert imported.status_code == 303, imported.text
+    url = imported.headers["location"]
+    assert totals(client.get(url).text) == {"A": -30, "B": -120, "C": -30, "D": 180}
+    table_id = url.rsplit("/", 1)[1]
+    first = app.state.web.store.hands(table_id)[0]
+    page = client.get(f"{url}/hand?edit={first.form_id}").text
+    assert 'id="tiles-kept"' in page
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"}, edit=first.form_id)
+    fields["kong:B:concealed"] = "1"
+    kept = client.post(f"{url}/hands/{first.form_id}", data=fields, follow_redirects=False)
+    assert kept.status_code == 303, kept.text
+    saved = app.state.web.store.hands(table_id)[0].data
+    assert saved["win"]["tiles"]["indicator"] == "5s"
+    assert totals(client.get(url).text) == {"A": -30, "B": -120, "C": -30, "D": 180}
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"}, edit=first.form_id)
+    fields["kong:B:concealed"] = "2"
+    assert client.post(f"{url}/hands/{first.form_id}", data=fields, follow_redirects=False).status_code == 303
+    assert totals(client.get(url).text) == {"A": -30, "B": -400, "C": -30, "D": 460}
+
+
+def test_an_edit_and_a_deletion_redirect_to_the_table_which_shows_what_changed(client: TestClient, app: Any) -> None:
+    """Post/Redirect/Get: after an edit or a deletion the browser is sent to the table page, so a reload
+    sends nothing again; the page shows each player's total before and after.  Hand 1 of
+    WUHAN_FORMS: D self-draws on totals A 1, B 0, C 1, D 2 (H2): A 2^(1+2) = 8, B 2^(0+2) = 4, C 8,
+    D +20.  Edited to D 3: A 2^(1+3) = 16, B 2^3 = 8, C 16, D +40.  Deleted: every total 0."""
+    url = setup(client)
+    evening(client, url, WUHAN_FORMS[:1])
+    table_id = url.rsplit("/", 1)[1]
+    form_id = app.state.web.store.hands(table_id)[0].form_id
+    fields = hand_fields(client, url, {**WUHAN_FORMS[0], "totals": [1, 0, 1, 3]}, edit=form_id)
+    edited = client.post(f"{url}/hands/{form_id}", data=fields, follow_redirects=False)
+    assert edited.status_code == 303
+    assert edited.headers["location"] == f"/t/{table_id}?changed=1&was=-8,-4,-8,20"
+    page = client.get(edited.headers["location"]).text
+    rows = re.findall(r'<tr class="change" data-player="(\w)"><td>\w</td><td class="num">(-?\d+)</td>'
+                      r'<td class="num">(-?\d+)</td>', page)
+    assert rows == [("A", "-8", "-16"), ("B", "-4", "-8"), ("C", "-8", "-16"), ("D", "20", "40")]
+    assert client.get(f"/t/{table_id}?changed=1&was=1,2").text.count('class="change"') == 0  # not this table's
+    version = _hidden(client.get(f"{url}/hand?edit={form_id}").text, "version")
+    gone = client.post(f"{url}/hands/{form_id}/delete", data={"csrf": csrf(client), "version": version},
+                       follow_redirects=False)
+    assert gone.status_code == 303 and gone.headers["location"] == f"/t/{table_id}?changed=1&was=-16,-8,-16,40"
+    assert totals(client.get(url).text) == {"A": 0, "B": 0, "C": 0, "D": 0}
+
+
+def test_downloads_keep_a_chinese_table_name(client: TestClient) -> None:
+    """The export's file name is the table's name in UTF-8 (RFC 6266 ``filename*``), with an ASCII one beside it."""
+    data = {"csrf": csrf(client), "region": "wuhan", "seats": "4", "dealer": "0", "name": "周五 武汉"}
+    data.update({f"player:{i}": p for i, p in enumerate("ABCD")})
+    url = client.post("/new", data=data, follow_redirects=False).headers["location"]
+    for suffix in ("yaml", "csv"):
+        header = client.get(f"{url}/export.{suffix}").headers["content-disposition"]
+        assert header == (f'attachment; filename="_____.{suffix}"; '
+                          f"filename*=UTF-8''%E5%91%A8%E4%BA%94%20%E6%AD%A6%E6%B1%89.{suffix}")

@@ -57,23 +57,48 @@ def sniff_jsonl(head: bytes) -> bool:
 # --- JSON Lines ---------------------------------------------------------------------------------------
 
 
-_BLANK_FIRST = re.compile(rb"[ \t\r\x0b\x0c]*(?:\n|\Z)")
-_BLANK_LATER = re.compile(rb"\n[ \t\r\x0b\x0c]*(?=\n|\Z)")
+_SPACE = (rb"(?:[ \t\r\x0b\x0c\x1c-\x1f]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
+          rb"|\xe2\x81\x9f|\xe3\x80\x80)")
+"""One white-space character but ``\\n``, UTF-8 encoded: each character that ``str.strip`` strips (what
+:func:`settle.loader.jsonl_lines` tests a decoded line with), U+001C ... U+001F and U+3000 among them
+(issue 15 #3).  None of them but ``\\n`` ends a JSON Lines line."""
+_BLANK_LINE = re.compile(_SPACE + rb"*")
+_BLANK_FIRST = re.compile(rb"(?:\xef\xbb\xbf)?" + _SPACE + rb"*(?:\n|\Z)")
+"""A block's first line may start with a UTF-8 BOM: the loader reads the block as a file and skips it
+there (:func:`_loader_outcomes`)."""
+_BLANK_LATER = re.compile(rb"\n" + _SPACE + rb"*(?=\n|\Z)")
 
 
 def hand_count(block: bytes) -> int:
     """Non-blank lines in ``block`` (lines joined by ``\\n``, no final newline): its JSON Lines hands.
 
-    A blank line holds only spaces, tabs, carriage returns, vertical tabs and form feeds.  The
-    first line is tested on its own so that the later ones are found by a pattern that starts
-    with a newline (a fast search; ``^`` in MULTILINE mode tries every byte)."""
+    A blank line holds only white space (:data:`_SPACE`: spaces, tabs, carriage returns, vertical tabs,
+    form feeds, U+001C ... U+001F, U+3000 and the rest that :func:`settle.loader.jsonl_lines` skips once
+    it has decoded the line; on the first line after a BOM).  The first line is tested on its own so
+    that the later ones are found by a pattern that starts with a newline (a fast search; ``^`` in
+    MULTILINE mode tries every byte)."""
     return _counts(block)[0]
 
 
+def is_blank(line: bytes) -> bool:
+    """Whether one JSON Lines ``line`` (without its newline) holds no hand (:func:`hand_count`)."""
+    return _BLANK_LINE.fullmatch(line) is not None
+
+
+def lone_crs(line: bytes) -> int:
+    """Carriage returns in ``line`` (without its ``\\n``) that end a line as an editor counts lines (issue
+    15 #2): those not followed by ``\\n``, a last one excepted (its ``\\n`` is the one cut off)."""
+    if b"\r" not in line:
+        return 0
+    return line.count(b"\r") - line.count(b"\r\n") - line.endswith(b"\r")
+
+
 def _counts(block: bytes) -> tuple[int, int]:
-    """``(hands, newlines)`` of ``block``: :func:`hand_count`, and the newlines it holds (its lines - 1)."""
+    """``(hands, lines)`` of ``block``: :func:`hand_count`, and the lines it holds as an editor counts them
+    less one (its newlines and lone carriage returns: :func:`lone_crs`)."""
     newlines = block.count(b"\n")
-    return newlines + 1 - len(_BLANK_LATER.findall(block)) - (_BLANK_FIRST.match(block) is not None), newlines
+    first = _BLANK_FIRST.match(block) is not None
+    return newlines + 1 - len(_BLANK_LATER.findall(block)) - first, newlines + lone_crs(block)
 
 
 def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int]]:
@@ -89,36 +114,59 @@ def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Ite
         yield block, line, index
 
 
-def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int, int]]:
+def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
+               source: str = "<stdin>") -> Iterator[tuple[bytes, int, int, int]]:
     """:func:`line_blocks` with each block's place: ``(block, offset, first_line, first_index)``, where
     ``offset`` is the byte of ``head`` + the stream where the block starts (0: the first byte of
-    ``head``), so that a worker can read the block itself from a regular file (``os.pread``)."""
-    from settle.loader import MAX_DOCUMENT_BYTES
+    ``head``), so that a worker can read the block itself from a regular file (``os.pread``).
 
-    line, index, skipping = 1, 1, False
-    tail, offset = b"", 0  # the unfinished last line read, and the byte where it starts
+    A line longer than the loader's limit (:data:`~settle.loader.MAX_DOCUMENT_BYTES`) is passed on
+    alone, cut after the limit (the loader refuses it), and the rest of it is skipped as far as the
+    limit again.  Raises :class:`HandError` (``source``, the line) when the line goes on past that: an
+    endless input (``/dev/zero``) is refused within the same bound as every other input (issue 15
+    #10), the hands before it settled."""
+    from settle.loader import MAX_DOCUMENT_BYTES, _limit_text
+
+    line, index = 1, 1
+    skipping: int | None = None  # bytes of an over-long line skipped so far, while skipping it
+    parts: list[bytes | memoryview] = []  # the unfinished last line read (joined once: no quadratic growth)
+    held, offset = 0, 0  # its length, and the byte where it starts
     data = head or stream.read(size)
     while data:
-        if skipping:  # the rest of an over-long line already passed on
+        if skipping is not None:  # the rest of an over-long line already passed on
             rest = data.find(b"\n") + 1
             if not rest:
                 offset += len(data)
+                skipping += len(data)
+                if skipping > MAX_DOCUMENT_BYTES:
+                    limit = _limit_text(MAX_DOCUMENT_BYTES)
+                    message = (f"cannot read {source}: line {line} is larger than the {limit} limit and does not"
+                               f" end within another {limit}; the rest of the input is not read")
+                    raise HandError([Problem((), message, line, source=source)])
                 data = stream.read(size)
                 continue
             offset += rest
             line += 1
-            data, skipping = data[rest:], False
+            data, skipping = data[rest:], None
         cut = data.rfind(b"\n")
         if cut < 0:
-            tail += data
-            if len(tail) > MAX_DOCUMENT_BYTES:
+            parts.append(data)
+            held += len(data)
+            if held > MAX_DOCUMENT_BYTES:
+                tail = b"".join(parts)
                 yield tail, offset, line, index
                 offset += len(tail)
-                index, tail, skipping = index + 1, b"", True
+                index, parts, held, skipping = index + 1, [], 0, 0
+                del tail
             data = stream.read(size)
             continue
-        block = tail + memoryview(data)[:cut] if tail else data[:cut]  # one copy of the bytes read
-        tail = data[cut + 1:]
+        if parts:
+            parts.append(memoryview(data)[:cut])
+            block = b"".join(parts)  # one copy of the bytes read
+        else:
+            block = data[:cut]
+        rest_of_data = data[cut + 1:]
+        parts, held = ([rest_of_data] if rest_of_data else []), len(rest_of_data)
         hands, newlines = _counts(block)
         if hands:
             yield block, offset, line, index
@@ -126,7 +174,8 @@ def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iter
         line += newlines + 1
         index += hands
         data = stream.read(size)
-    if tail.strip() and not skipping:
+    tail = b"".join(parts)
+    if skipping is None and hand_count(tail):
         yield tail, offset, line, index
 
 
@@ -140,12 +189,13 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     (encoding, size limits, blank lines) and :func:`settle.loader.jsonl_hand` (duplicate keys ...),
     then settled from its data (:func:`_loader_outcomes`; the whole block so when its first line is
     such a line, since there a BOM is skipped and a UTF-16/32 encoding ends the block).  Line numbers
-    and ``file:index`` labels are the file's.  Never raises for bad input: a bad line is an
-    :class:`Outcome` with its error.
+    (as an editor counts lines: a lone carriage return ends one too) and ``file:index`` labels are the
+    file's.  Each line is read once, whatever the others are (issue 15 #9).  Never raises for bad
+    input: a bad line is an :class:`Outcome` with its error.
     """
     index = first_index  # the file's number of the next hand
     prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
-    for number, raw in enumerate(block.split(b"\n"), first_line):
+    for number, raw in _numbered(block, first_line):
         if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
             validated = lean_line(raw)
             if validated is not None:
@@ -165,10 +215,24 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
         if number == first_line:
             yield from _loader_outcomes(block, source, first_line, first_index)
             return
-        outcome = _loader_line(block, raw, number, index, source, first_line, first_index)
+        outcome = _loader_line(raw, number, index, source, first_line, first_index)
         if outcome is not None:
             yield outcome
             index += 1
+
+
+def _numbered(block: bytes, first_line: int) -> Iterable[tuple[int, bytes]]:
+    """``(line, text)`` of each line of ``block`` (split at ``\\n``), its line as an editor counts lines:
+    after a lone carriage return (:func:`lone_crs`) the next line's number is one more."""
+    lines = block.split(b"\n")
+    if not lone_crs(block):
+        return enumerate(lines, first_line)
+    numbered = []
+    number = first_line
+    for raw in lines:
+        numbered.append((number, raw))
+        number += 1 + lone_crs(raw)
+    return numbered
 
 
 def _is_utf8(raw: bytes) -> bool:
@@ -179,73 +243,61 @@ def _is_utf8(raw: bytes) -> bool:
     return True
 
 
-def _loader_line(block: bytes, raw: bytes, number: int, index: int, source: str, first_line: int,
+def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: int,
                  first_index: int) -> Outcome | None:
-    """:func:`_loader_outcomes` of the one line ``raw`` of ``block``, not its first (line ``number`` of the
+    """:func:`_loader_outcomes` of the one line ``raw`` of a block, not its first (line ``number`` of the
     file, hand ``index`` if it is one): None for a blank line.  The line is read by
-    :func:`settle.loader.jsonl_lines` after a newline, as a line after the first is read there."""
-    from settle.loader import EMPTY_MESSAGE, jsonl_hand, jsonl_lines
+    :func:`settle.loader.jsonl_lines` as a line after the first is read there (no BOM skipped)."""
+    from settle.loader import jsonl_hand, jsonl_lines
 
-    item = next(iter(jsonl_lines(io.BytesIO(b"\n" + raw), source)))
-    shift = first_line - 1
+    if is_blank(raw):
+        return None
+    item = next(iter(jsonl_lines(io.BytesIO(raw), source, bom=False)))
     local = index - first_index + 1  # the hand's number in the block
-    if isinstance(item, HandError):  # not UTF-8, too long, or blank once decoded (the "empty" error)
+    if isinstance(item, HandError):  # not UTF-8, or too long
         problems = item.problems
-        if problems and problems[0].message == EMPTY_MESSAGE and problems[0].line == 1:
-            return None
         label = f"{source}:{index}"
     else:
-        parsed = jsonl_hand(item.text, number - shift, source, local)
+        parsed = jsonl_hand(item.text, number, source, local)
         if not isinstance(parsed, HandError):
-            line = parsed.lines.get((), 1) + shift
             label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
-            return settle_data(parsed.data, label, {(): line}, source)
+            return settle_data(parsed.data, label, {(): number}, source)
         problems = parsed.problems
         given = problems[0].hand if problems else None  # its id, or its place in the block
         label = given if given and given != f"{source}:{local}" else f"{source}:{index}"
-    line = _hand_line(block, local - 1) + shift
-    return Outcome(label, error=HandError([_moved(p, line, label) for p in problems]))
+    return Outcome(label, error=HandError([_moved(p, number, label) for p in problems]))
 
 
 def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
     """Settle each hand of ``block`` (as :func:`jsonl_outcomes`), every line through the loader's reading
-    (:func:`settle.loader.jsonl_lines`), then :func:`lean_line` or :func:`settle.loader.jsonl_hand`."""
+    (:func:`settle.loader.jsonl_lines`: the block as a file, a BOM skipped on its first line), then
+    :func:`lean_line` or :func:`settle.loader.jsonl_hand`."""
     from settle.loader import Document, jsonl_hand, jsonl_lines
 
     shift = first_line - 1
     for index, item in enumerate(jsonl_lines(io.BytesIO(block), source), first_index):
         if not isinstance(item, HandError):
+            line = item.number + shift
             validated = lean_line(item.raw)
             if validated is not None:
                 region, hand = validated
                 ident = hand.id
                 given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
                 label = given if given and given != f"{source}:{item.index}" else f"{source}:{index}"
-                yield settle_validated(region, hand, label, item.number + shift, source)
+                yield settle_validated(region, hand, label, line, source)
                 continue
             parsed: Document | HandError = jsonl_hand(item.text, item.number, source, item.index)
         else:
             parsed = item
+            first = item.problems[0].line if item.problems else None
+            line = (first or 1) + shift  # jsonl_lines puts the problem of a line on that line
         if isinstance(parsed, HandError):
             given = parsed.problems[0].hand if parsed.problems else None  # its id, or its place in the block
             label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
-            line = _hand_line(block, index - first_index) + shift
             yield Outcome(label, error=HandError([_moved(p, line, label) for p in parsed.problems]))
             continue
-        line = parsed.lines.get((), 1) + shift
         label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
         yield settle_data(parsed.data, label, {(): line}, source)
-
-
-def _hand_line(block: bytes, k: int) -> int:
-    """1-based line in ``block`` of its ``k``-th (0-based) hand (non-blank line); only on the error path."""
-    seen = -1
-    for number, raw in enumerate(block.split(b"\n"), 1):
-        if raw.strip():
-            seen += 1
-            if seen == k:
-                return number
-    return 1
 
 
 def _moved(problem: Problem, line: int, label: str) -> Problem:

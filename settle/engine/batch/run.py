@@ -160,10 +160,11 @@ def jsonl_chunks(stream: BinaryIO, head: bytes, source: str, run: BatchRun) -> I
     errors' lines: :func:`~settle.engine.batch.reading.line_spans`); a forked worker reads a block of
     a regular file itself (:func:`jsonl_span_task`, stdin too when it is one), and is sent the block
     of any other input (a pipe).  The output comes back by :func:`~settle.engine.batch.pool.chunk_map`.
-    Raises :class:`~settle.errors.HandError` when a worker finds the file shorter than it was read.
+    Raises :class:`~settle.errors.HandError` when a worker finds the file shorter than it was read, or
+    when a line goes on far past the loader's limit (:func:`~settle.engine.batch.reading.line_spans`).
     """
     origin = _file_start(stream, head)  # taken before anything more is read
-    spans = line_spans(stream, head, BLOCK_BYTES)
+    spans = line_spans(stream, head, BLOCK_BYTES, source)
     first: list[tuple[bytes, int, int, int]] = []
     seen = 0
     for span in spans:  # read ahead up to PARALLEL_BYTES to decide whether workers pay off

@@ -39,6 +39,8 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest("form.hand");
     if (form) { update(form); }
+    var picker = event.target.closest("form[data-autosubmit]");  // set-up: region and seat count redraw the form
+    if (picker) { picker.submit(); }
   });
   document.addEventListener("submit", function (event) {
     var form = event.target;
