@@ -23,6 +23,40 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """Characters a key cannot show as they are: control characters and line breaks (U+0085, U+2028, U+2029)."""
 
 
+def written(value: object) -> str:
+    """A scalar value as the user wrote it, for a message (issue 15 #16): never a Python repr.
+
+    ``'abc'`` (text, quoted), ``5``, ``1.5``, ``true``/``false``, ``null``; a YAML date or timestamp
+    and a ``!!binary`` value as they stand in the file (``2001-12-14``, ``!!binary aGVsbG8=``: the
+    loader keeps that text on the value as ``written``), else in YAML's own form (``2001-12-14
+    10:00:00``, ``!!binary`` and the base64 of the bytes); ``a mapping`` and ``a list of 2 items`` for containers.
+    """
+    text = getattr(value, "written", None)
+    if isinstance(text, str):
+        return text
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | int | float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    import datetime
+
+    if isinstance(value, datetime.datetime):
+        return value.isoformat(" ")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        import base64
+
+        return "!!binary " + base64.b64encode(value).decode("ascii")
+    return f"a {type(value).__name__}"
+
+
 def format_path(path: Path) -> str:
     """Render a key path as ``players.B.kongs.concealed`` (list indices as ``win.fans[1]``).
 
@@ -34,7 +68,7 @@ def format_path(path: Path) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            text = str(part)
+            text = part if isinstance(part, str) else written(part)  # a YAML date as a key: 2001-12-14
             if _UNSHOWN.search(text):
                 import json  # only for such a key
 

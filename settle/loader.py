@@ -19,6 +19,7 @@ constructors, so types match ``yaml.safe_load`` exactly.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import re
@@ -39,7 +40,7 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from settle.errors import HandError, Path, Problem
+from settle.errors import HandError, Path, Problem, written
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_NODES = 100_000
@@ -47,6 +48,9 @@ MAX_DEPTH = 100
 
 _EXPECTED = "a hand (a mapping with region, players, ...)"
 EMPTY_MESSAGE = f"empty document: expected {_EXPECTED}"
+EMPTY = "empty_document"
+"""The problem kind of an empty document (no values; its Chinese words in
+:data:`settle.engine.messages.PROBLEMS_ZH`)."""
 
 # libyaml parses several times faster than the pure-Python parser; both emit the same events.
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -96,10 +100,11 @@ class _Fatal(Exception):
 
     def __init__(
         self, message: str, line: int | None, path: Path = (), kind: str = "", index: int | None = None,
-        column: int | None = None,
+        column: int | None = None, values: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.values = values  # the facts of the message, for its words in another language (with ``kind``)
         self.line = line
         self.column = column  # 1-based, in code points, as an editor counts; data, not in the message
         self.index = index  # character index of the failure in a YAML stream: reading resumes after it
@@ -225,7 +230,9 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
 
 
 def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:
-    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source, column=fatal.column)])
+    """The problem of ``fatal``, with its kind and values where it has values (words in Chinese)."""
+    kind = fatal.kind if fatal.values is not None else ""
+    return HandError([Problem(fatal.path, fatal.message, fatal.line, hand, source, kind, fatal.column, fatal.values)])
 
 
 def _limit_text(max_bytes: int) -> str:
@@ -251,7 +258,9 @@ def _describe(value: object) -> str:
         return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, dict):
         return "a mapping"
-    return f"a {type(value).__name__} ({str(value)[:40]})"
+    if isinstance(value, bytes):
+        return f"a binary value ({written(value)})"
+    return f"a {type(value).__name__} ({written(value)[:40]})"  # a date as written (issue 15 #16)
 
 
 def _line_col(text: str, index: int, first_line: int = 1) -> tuple[int, int]:
@@ -510,7 +519,7 @@ class _YamlReader:
             yield self._fatal(refused)
             return
         if not self.documents or (self.batch and not self.hands):
-            yield self._fatal(_Fatal(EMPTY_MESSAGE, 1))
+            yield self._fatal(_Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={}))
 
     def _kept(self, out: list[Document | HandError], line_map: list[int] | None) -> list[Document | HandError]:
         """``out`` without what a first pass already yielded, its lines as an editor counts them."""
@@ -733,10 +742,13 @@ class _YamlReader:
         shown_first, shown = first, line  # type: int | None, int | None
         if self.line_map is not None:  # the message says lines as an editor counts them (issue 15 item 2)
             shown_first, shown = _mapped(self.line_map, first), _mapped(self.line_map, line)
-        where = f"lines {shown_first} and {shown}" if first else f"line {shown}"
         if first == line:
-            where = "both on this line"
-        self._problem((*top.path, key), f"duplicate key {key!r} ({where})", line)
+            where, at = "same", ()  # type: str, tuple[int | None, ...]
+        elif first:
+            where, at = "lines", (shown_first, shown)
+        else:
+            where, at = "line", (shown,)
+        self.problems.append(_duplicate_problem((*top.path, key), key, where, at, line))
 
     def _merge(self, top: _Frame, value: Any, line: int) -> None:
         """YAML merge key ``<<: *base``: earlier sources win, explicit keys win over all."""
@@ -786,13 +798,13 @@ class _YamlReader:
                 return cached
             tag = self.loader.resolve(ScalarNode, value, event.implicit)
             known = len(self.problems)
-            result = self._construct(tag, value, line)
+            result = _as_written(self._construct(tag, value, line), value)
             if len(self.problems) == known:  # a refused scalar must be refused every time
                 if len(self.cache) >= _CACHE_LIMIT:
                     self.cache.clear()
                 self.cache[value] = result
             return result
-        return self._construct(tag, value, line)
+        return _as_written(self._construct(tag, value, line), f"{_short_tag(tag)} {value}")
 
     def _construct(self, tag: str, value: str, line: int) -> Any:
         if tag in (_STR_TAG, _VALUE_TAG):
@@ -812,6 +824,88 @@ class _YamlReader:
         shown = value if len(value) <= 40 else value[:37] + "..."
         self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
         return None
+
+
+DUPLICATE = "duplicate_key"
+"""The problem kind of a repeated key; values ``key`` (as shown), ``where`` and ``at`` (:func:`_duplicate_problem`)."""
+_WHERE = {"lines": "lines {} and {}", "line": "line {}", "same": "both on this line", "columns": "columns {} and {}"}
+
+
+def _duplicate_problem(path: Path, key: Any, where: str, at: tuple[int | None, ...], line: int | None,
+                       column: int | None = None) -> Problem:
+    """``duplicate key 'A' (lines 3 and 5)``: ``where`` is ``lines`` (``at``: the first and this line),
+    ``line`` (``at``: this line; the first unknown), ``same`` (both on one line, ``at`` empty) or
+    ``columns`` (``at``: the two columns on one line, JSON); kind :data:`DUPLICATE`, for its words in Chinese."""
+    shown = repr(key) if isinstance(key, str) else written(key)  # a date key as written (issue 15 #16)
+    message = f"duplicate key {shown} ({_WHERE[where].format(*at)})"
+    return Problem(path, message, line, kind=DUPLICATE, column=column,
+                   values={"key": shown, "where": where, "at": at})
+
+
+class _WrittenDate(datetime.date):
+    """A YAML date that keeps the text the user wrote (``written``, also its repr), so that a message
+    about it says ``2001-12-14``, not ``datetime.date(2001, 12, 14)`` (issue 15 #16)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (datetime.date(self.year, self.month, self.day), self.written)
+
+
+class _WrittenDatetime(datetime.datetime):
+    """A YAML timestamp that keeps the text the user wrote (see :class:`_WrittenDate`)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (datetime.datetime(self.year, self.month, self.day, self.hour, self.minute, self.second,
+                                    self.microsecond, self.tzinfo, fold=self.fold), self.written)
+
+
+class _WrittenBytes(bytes):
+    """A ``!!binary`` value that keeps the text the user wrote (see :class:`_WrittenDate`)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # pickled (a batch worker) with its text
+        return _restore, (bytes(self), self.written)
+
+
+def _restore(value: Any, text: str) -> Any:
+    """A ``_Written*`` value again from its plain value and its text (unpickling)."""
+    out = _as_written(value, "")
+    out.written = text
+    return out
+
+
+def _as_written(value: Any, text: str) -> Any:
+    """``value`` (what PyYAML constructed) as one of the ``_Written*`` types when it is a date, a
+    timestamp or bytes, carrying ``text`` (white space runs made one space, base64 joined up);
+    any other value as it is.  Equal to the plain value, and hashed alike."""
+    out: Any
+    if isinstance(value, datetime.datetime):
+        out = _WrittenDatetime(value.year, value.month, value.day, value.hour, value.minute, value.second,
+                               value.microsecond, value.tzinfo, fold=value.fold)
+    elif isinstance(value, datetime.date):
+        out = _WrittenDate(value.year, value.month, value.day)
+    elif isinstance(value, bytes):
+        out = _WrittenBytes(value)
+    else:
+        return value
+    tag, _, body = text.partition(" ") if text.startswith("!") else ("", "", text)
+    body = "".join(body.split()) if isinstance(value, bytes) else " ".join(body.split())
+    shown = f"{tag} {body}" if tag else body
+    out.written = shown if len(shown) <= 40 else shown[:37] + "..."
+    return out
 
 
 def _readable(reason: str) -> str:
@@ -844,8 +938,10 @@ def _make_hand(
     """A finished hand, or the HandError listing what is wrong with it."""
     if not problems and not isinstance(value, dict):
         empty = value is None and not in_list
-        message = EMPTY_MESSAGE if empty else f"expected {_EXPECTED}, found {_describe(value)}"
-        problems = [Problem((), message, lines.get(()))]
+        if empty:
+            problems = [Problem((), EMPTY_MESSAGE, lines.get(()), kind=EMPTY, values={})]
+        else:
+            problems = [Problem((), f"expected {_EXPECTED}, found {_describe(value)}", lines.get(()))]
     if problems:
         label = Document(value, lines, source, index).label if batch else None  # its id when it has one
         return HandError([replace(p, hand=label, source=source) for p in problems])
@@ -955,6 +1051,11 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+JSON_SYNTAX = "json_syntax"
+"""The problem kind of a JSON syntax error; values ``reason`` (:mod:`json`'s own words, ``Expecting value``)
+and ``jsonl_hint`` (true for ``Extra data``: the advice to use a .jsonl file)."""
+
+
 def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False) -> Any:
     """``json.loads`` with errors as _Fatal (line relative to ``first_line``)."""
     hook = _unique_pairs if check_duplicates else None
@@ -967,7 +1068,8 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         if exc.msg == "Extra data":
             hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
         line = first_line + exc.lineno - 1
-        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno) from None
+        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno, kind=JSON_SYNTAX,
+                     values={"reason": exc.msg, "jsonl_hint": bool(hint)}) from None
     except RecursionError:
         raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
@@ -1102,8 +1204,8 @@ def _json_key(
         top.seen[key] = (line, column)
         lines[path] = line
     else:
-        where = f"lines {seen[0]} and {line}" if seen[0] != line else f"columns {seen[1]} and {column}"
-        problems.append(Problem(path, f"duplicate key {key!r} ({where})", line, column=column))
+        where, at = ("lines", (seen[0], line)) if seen[0] != line else ("columns", (seen[1], column))
+        problems.append(_duplicate_problem(path, key, where, at, line, column))
     return path
 
 
@@ -1112,7 +1214,7 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
     label = f"{source}:1" if batch else None
     try:
         if not text.strip():
-            raise _Fatal(EMPTY_MESSAGE, 1)
+            raise _Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={})
         start = len(text) - len(text.lstrip())
         if not batch or text[start] == "{":  # one hand: bounded before it is parsed (issue 15 #8)
             fatal = _too_many_nodes(text, _line_col(text, start)[0])
@@ -1203,7 +1305,7 @@ def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_
             hands += 1
             yield JsonLine(text, raw, line, hands)
     if not hands:
-        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source)])
+        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source, EMPTY, values={})])
 
 
 def _skip_rest_of_line(stream: BinaryIO, limit: int) -> bool:

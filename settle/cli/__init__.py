@@ -14,6 +14,7 @@ be parsed and evaluated again each time.
 
 import errno
 import inspect
+import io
 import os
 import signal
 import sys
@@ -518,15 +519,62 @@ def _register_commands(argv: list[str] | None = None) -> None:
         app.registered_commands = chosen
 
 
+class _UnfailingStderr(io.RawIOBase):
+    """File descriptor 2 as a raw stream whose writes never fail: a stderr nobody can read (closed,
+    ``/dev/full``, a closed pipe) drops the text, so that the exit status stays the one of what
+    happened (2 for bad input), never 1 or a traceback from the words about it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        try:
+            return os.write(2, data)
+        except OSError:  # ENOSPC, EPIPE, EBADF ...: nobody reads these words
+            return len(data)
+
+    def fileno(self) -> int:
+        return 2
+
+    def isatty(self) -> bool:
+        try:
+            return os.isatty(2)
+        except OSError:
+            return False
+
+
+def unfailing_stderr() -> None:
+    """Make ``sys.stderr`` a stream whose writes never fail (:class:`_UnfailingStderr`), with the
+    encoding and error handler it had, line-buffered as Python's own stderr.
+
+    A closed descriptor 2 (``2>&-``) gets the null device first, so that no file opened later (an
+    ``--output``) is given descriptor 2 and receives the problems meant for stderr.
+    """
+    try:
+        os.fstat(2)
+    except OSError:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != 2:
+            os.dup2(null, 2)
+            os.close(null)
+    old = sys.stderr
+    encoding = getattr(old, "encoding", None) or "utf-8"
+    handler = getattr(old, "errors", None) or "backslashreplace"
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(_UnfailingStderr()), encoding=encoding, errors=handler,
+                                  line_buffering=True)
+
+
 def main() -> None:
     """Console-script entry point.
 
     pydantic plugins are off unless ``PYDANTIC_DISABLE_PLUGINS`` is set (to ``""`` to turn them
     on): looking for them scans every installed package's entry points before the first hand is
     validated, a start-up cost no settle command needs.  Ctrl-C and SIGTERM end the run with one
-    line and exit 130/143 (:class:`Stopped`); an output file being written is left as it was.
+    line and exit 130/143 (:class:`Stopped`); an output file being written is left as it was.  A
+    stderr that cannot be written changes no exit status (:func:`unfailing_stderr`).
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    unfailing_stderr()
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
     try:

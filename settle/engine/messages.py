@@ -107,6 +107,41 @@ def _no_such_hand(values: Any, lang: str) -> str:
     return f"--hand {values['wanted']}：这个牌局里没有这一局：{have}{stopped}"
 
 
+def _duplicate_key(values: Any, lang: str) -> str:
+    """``重复的键 'A'（第 3 行和第 5 行）``: the loader's ``duplicate_key`` (``where``: lines, line, same, columns)."""
+    at, where = values.raw("at"), values.raw("where")
+    if where == "same":
+        shown = "都在这一行"
+    elif where == "line":
+        shown = f"第 {at[0]} 行"
+    else:
+        unit = "列" if where == "columns" else "行"
+        shown = f"第 {at[0]} {unit}和第 {at[1]} {unit}"
+    return f"重复的键 {values['key']}（{shown}）"
+
+
+JSON_REASONS_ZH: dict[str, str] = {
+    "Expecting value": "此处应有一个值",
+    "Expecting ',' delimiter": "此处应有逗号 ','",
+    "Expecting ':' delimiter": "此处应有冒号 ':'",
+    "Expecting property name enclosed in double quotes": "键名必须用双引号括起",
+    "Unterminated string starting at": "字符串没有结束（从这里开始）",
+    "Invalid control character at": "字符串里有控制字符（换行、制表符请写成 \\n、\\t）",
+    "Invalid \\escape": "无效的转义（反斜杠 \\ 后的字符）",
+    "Invalid \\uXXXX escape": "无效的 \\uXXXX 转义",
+    "Extra data": "多余的数据",
+    "Illegal trailing comma before end of object": "对象结尾前多了逗号",
+    "Illegal trailing comma before end of array": "数组结尾前多了逗号",
+}
+"""Chinese words of :mod:`json`'s syntax errors (its ``msg``, as data); a reason not here stays in English."""
+
+
+def _json_syntax(values: Any, lang: str) -> str:
+    reason = values.raw("reason")
+    hint = "（多于一个 JSON 值：一行一局请用 .jsonl 文件）" if values.raw("jsonl_hint") else ""
+    return f"JSON 语法错误：{JSON_REASONS_ZH.get(reason, reason)}{hint}"
+
+
 PROBLEMS_ZH: dict[str, Template] = {
     "extra_forbidden": lambda values, lang: "未知的键（不属于这一地区的牌局格式）" + _suggest(values, lang),
     "missing": "缺少：此键必填",
@@ -143,6 +178,9 @@ PROBLEMS_ZH: dict[str, Template] = {
     "listed_twice": "玩家 '{name}' 列了两次：第 {entry} 项与前面的重复（名字去掉两边的空格后比较）",
     "only_in": "{thing}只有 {where} 才有，{region} 没有",
     "no_such_hand": _no_such_hand,
+    "duplicate_key": _duplicate_key,
+    "empty_document": "空文档：应为一局牌（含 region、players 等键的映射）",
+    "json_syntax": _json_syntax,
 }
 """The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
 types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from settle.errors import HandError, Path, Problem
+from settle.errors import HandError, Path, Problem, written
 from settle.model import Hand, Player, Win, lean_json_schema, lean_schema, name_problem, trimmed_repeats
 from settle.rules.checks import all_clear, common_problems, fan_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
@@ -499,6 +499,8 @@ def _split_location(loc: tuple[Any, ...], data: Any) -> tuple[Path, list[Any]]:
     other: list[Any] = []
     node = data
     for part in loc:
+        if isinstance(part, str) and isinstance(node, Mapping) and not _has_child(node, part):
+            part = _key_named(node, part)  # pydantic names a key that is no text by its repr
         if _has_child(node, part):
             node = node[part]
         elif isinstance(node, Mapping) and isinstance(part, str) and _is_key_slot(part):
@@ -508,6 +510,16 @@ def _split_location(loc: tuple[Any, ...], data: Any) -> tuple[Path, list[Any]]:
             continue
         path.append(part)
     return tuple(path), other
+
+
+def _key_named(node: Mapping[Any, Any], part: str) -> Any:
+    """The key of ``node`` that is no text and whose repr is ``part`` (a YAML date as a key, which
+    pydantic's location names as ``datetime.date(2001, 12, 14)``), so that the path holds the key
+    itself and shows as written (issue 15 #16); else ``part``."""
+    for key in node:
+        if not isinstance(key, str) and repr(key) == part:
+            return key
+    return part
 
 
 def _has_child(node: Any, part: Any) -> bool:
@@ -580,7 +592,7 @@ def _shown(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return f"a list of {len(value)}"
-    text = repr(value)
+    text = written(value)  # a YAML date or ``!!binary`` as the user wrote it, never a repr (issue 15 #16)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from settle.core import Catalog, Settlement, Template
-from settle.errors import HandError, Problem
+from settle.errors import HandError, Problem, written
 from settle.records import Frozen
 from settle.vocab import KongKind, Pattern, Term, close_word, lookup_table, simplified
 
@@ -186,7 +186,7 @@ def _lookup(everything: bool) -> dict[str, str]:
 def region_key(value: object) -> str:
     """Canonical key of a region name or alias; raises :class:`HandError` at ``region``."""
     if not isinstance(value, str):
-        raise HandError.at(("region",), f"region must be a name, got {value!r}; {_allowed()}")
+        raise HandError.at(("region",), f"region must be a name, got {written(value)}; {_allowed()}")
     word = simplified(value.strip()).lower()
     key = _lookup(False).get(word) or _lookup(True).get(word)  # installed regions only looked for when needed
     if key is None:

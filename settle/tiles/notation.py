@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
+from settle.errors import written
 from settle.tiles.errors import TileError
 
 TILE_COUNT = 34
@@ -156,8 +157,8 @@ def parse_tile_ids(text: str) -> tuple[int, ...]:
 
 
 def _not_text(value: object) -> ValueError:
-    return TileError(f"tiles must be a string such as '123m 55z', got {value!r}", kind="tiles_not_text",
-                     values={"value": repr(value)})
+    return TileError(f"tiles must be a string such as '123m 55z', got {written(value)}", kind="tiles_not_text",
+                     values={"value": written(value)})
 
 
 def _read_tiles(text: str) -> list[int]:

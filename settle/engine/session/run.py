@@ -35,11 +35,13 @@ from settle.errors import HandError, Problem, nearest_line
 from settle.rules.registry import get_region
 
 HEADER_KEYS = ("region", "options", "players", "id")
+"""Keys a session header may hold; ``id`` names the session, the others fill every hand."""
 
 MAX_PLAYERS = 16
 """The most distinct players a session may hold (issue 15 #9): an evening's table and the players who
-take a seat in turn; more is a bad input, not a table of thousands of columns."""
-"""Keys a session header may hold; ``id`` names the session, the others fill every hand."""
+take a seat in turn; more is a bad input (problem kind ``session_players``, values ``limit``, ``count``
+and ``new``, the new names joined by ``, ``), not a table of thousands of columns.  Checked as each
+hand is settled, so a file of 1,000 tables stops at its fifth hand."""
 OUTCOME_KEYS = ("win", "draw", "abandon")
 
 

@@ -433,7 +433,12 @@ _FORFEITS: dict[tuple[str, int], tuple[tuple[Step, ...], tuple[Step, ...]]] = {}
 
 
 def _abandon(hand: WuhanHand, leaver: str) -> Settlement:
-    """H9 逃跑: the leaver pays the penalty, forfeited or split among the others; the game ends."""
+    """H9 逃跑: the leaver pays the penalty, forfeited or split among the others; the game ends.
+
+    Split (``escape_paid_to: others``): one transfer per player whose share is not 0; a penalty
+    smaller than the number of players it is split among leaves some shares at 0, and those are
+    left out (``escape_penalty: 1``: only ``A -> B 1``), as every other payment of 0 is (G2, issue 15 #18).
+    """
     opts = hand.options
     penalty = opts.escape_points
     players = tuple(hand.players)
@@ -460,6 +465,8 @@ def _abandon(hand: WuhanHand, leaver: str) -> Settlement:
     shares_in_order, steps, reasons = split
     transfers = []
     for payee, points in shares_in_order:
+        if not points:
+            continue  # a share of 0 (a penalty smaller than the ways it is split) is no payment (G2)
         transfers.append(Transfer(leaver, payee, points, steps, None, CATALOG))
         net[leaver] -= points
         net[payee] += points
