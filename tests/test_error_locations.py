@@ -225,3 +225,32 @@ def test_a_bound_of_a_count_or_list_in_chinese() -> None:
     _, _, err = run("hand", "-", "--lang", "zh", stdin="region: wuhan\nplayers:\n  A: {opens: -1}\n  B: {}\n  C: {}\n"
                                                       "  D: {}\ndealer: A\nwin: {winner: A, by: self_draw}\n")
     assert "error: <stdin>:3:7: players.A.opens: 必须至少为 0，不是 -1\n" in err
+
+
+STDIN_CASES = {
+    # JSON Lines: fans.D's key "D" is the 133rd character of the line (the line is written out below).
+    "jsonl": ('{"region":"wuhan","players":["A","B","C","D"],"dealer":"C","win":{"winner":"D","by":"discard",'
+              '"from":"A"},"fans":{"A":3,"B":2,"C":3,"D":"x"}}\n') * 2,
+    # A YAML stream: fans.D on line 5 at column 26 ("fans: {A: 3, B: 2, C: 3, " is 25 characters);
+    # the misspelt dealr on line 9, column 1.
+    "yaml": ("region: wuhan\nplayers: [A, B, C, D]\ndealer: C\nwin: {winner: D, by: discard, from: A}\n"
+             "fans: {A: 3, B: 2, C: 3, D: x}\n---\nregion: wuhan\nplayers: [A, B, C, D]\ndealr: C\n"),
+}
+
+
+def test_batch_from_a_pipe_gives_the_columns_a_file_gives(tmp_path: Path) -> None:
+    """Issue 16 #9: ``settle batch -`` reading a pipe (which cannot be read again) reports
+    ``<stdin>:LINE:COL`` with the same line and column as the same bytes in a file."""
+    import subprocess
+    import sys
+
+    for kind, text in STDIN_CASES.items():
+        path = tmp_path / f"hands.{kind}"
+        path.write_text(text, encoding="utf-8")
+        run = [sys.executable, "-m", "settle", "batch"]
+        from_file = subprocess.run([*run, str(path)], capture_output=True, text=True, timeout=120)
+        from_pipe = subprocess.run([*run, "-"], input=text, capture_output=True, text=True, timeout=120)
+        assert from_file.returncode == from_pipe.returncode == 2
+        assert from_pipe.stderr == from_file.stderr.replace(str(path), "<stdin>"), kind
+        first = from_pipe.stderr.splitlines()[0]
+        assert first.startswith("error: <stdin>:1:133: " if kind == "jsonl" else "error: <stdin>:5:26: "), first

@@ -75,7 +75,8 @@ class Columns:
     again on the error path only: the parent holds no input, the workers send lines.  Each file is read
     forward as its problems come (a batch reports them in input order), keeping the last
     :data:`WINDOW` lines for problems of one hand on earlier lines; an earlier line than that opens the
-    file again.  stdin cannot be read again: its problems keep ``FILE:LINE``."""
+    file again.  stdin cannot be read again: its columns are found where its bytes are at hand (the
+    workers' blocks, :func:`settle.engine.batch.reading.block_columns`; a whole YAML input)."""
 
     WINDOW = 4096
 

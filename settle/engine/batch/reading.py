@@ -300,6 +300,33 @@ def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: in
         yield settle_data(parsed.data, label, {(): line}, source)
 
 
+STDIN = "<stdin>"
+"""The source name of standard input (``settle batch -``)."""
+
+
+def block_columns(problems: list[Problem], block: bytes, first_line: int) -> list[Problem]:
+    """``problems`` of a JSON Lines block that cannot be read again (stdin, issue 16 #9) with the column
+    of each key on its line, as ``settle batch`` finds it for a file by reading the file again
+    (:func:`settle.errors.column_in` on the line, lines counted as an editor counts them: ``\n``,
+    ``\r\n`` or a lone ``\r``; a BOM on the file's first line not counted).  ``block`` is the block's
+    bytes, whose first line is line ``first_line`` of the input.  Only on the error path."""
+    from settle.errors import column_in
+
+    wanted = {p.line for p in problems if p.column is None and p.line is not None}
+    if not wanted:
+        return problems
+    rows: dict[int, str] = {}
+    text = io.TextIOWrapper(io.BytesIO(block), encoding="utf-8", errors="replace", newline=None)
+    for number, row in enumerate(text, first_line):
+        if number in wanted:
+            row = row.rstrip("\r\n")
+            rows[number] = row.removeprefix("\ufeff") if number == 1 else row
+            if len(rows) == len(wanted):
+                break
+    return [replace(p, column=column_in(rows[p.line], p.path))
+            if p.column is None and p.line in rows else p for p in problems]
+
+
 def _moved(problem: Problem, line: int, label: str) -> Problem:
     """A loader problem of a JSON Lines hand, put on the hand's own line of the file (every key of
     the hand is on it).  The line is data (``Problem.line``), never in the message: nothing is

@@ -25,6 +25,8 @@ from settle.engine.batch.reading import (
     BLOCK_BYTES,
     INPUT_FORMATS,
     JSONL_SUFFIXES,
+    STDIN,
+    block_columns,
     document_outcomes,
     jsonl_outcomes,
     line_spans,
@@ -134,7 +136,7 @@ def settle_input(path: str, run: BatchRun) -> Iterator[Chunk]:
     when the input cannot be opened."""
     if run.input_format not in INPUT_FORMATS:
         raise ValueError(f"unknown input format {run.input_format!r}: expected one of {', '.join(INPUT_FORMATS)}")
-    source = "<stdin>" if path == "-" else path
+    source = STDIN if path == "-" else path
     stream = open_input(path)
     try:
         kind, head = run.input_format, b""
@@ -165,7 +167,14 @@ def document_chunks(raw: bytes, source: str, kind: str, run: BatchRun, size: int
     groups = iter(lambda: [item for _, item in zip(range(size), items, strict=False)], [])
     jobs = run.jobs if run.jobs > 0 else (worker_count() if len(raw) > PARALLEL_BYTES else 1)
     tasks = ((group, source, run.fmt, run.strict, run.json_lang) for group in groups)
+    text: str | None = None
     for chunk in chunk_map(documents_task, tasks, jobs):
+        if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
+            from settle.errors import with_columns
+
+            if text is None:
+                text = raw.decode("utf-8", "replace").removeprefix("\ufeff")
+            chunk.problems = with_columns(chunk.problems, text)
         yield chunk
         if chunk.stopped:
             return
@@ -252,6 +261,8 @@ def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str]) -> Chunk:
     encoded :class:`Chunk` (its ``size``: the block's bytes with its newline)."""
     block, source, first_line, first_index, fmt, strict, lang = task
     chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
+    if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
+        chunk.problems = block_columns(chunk.problems, block, first_line)
     chunk.size = len(block) + 1
     return chunk
 
