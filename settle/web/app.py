@@ -41,7 +41,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from settle.render import heading, player_rows, transfer_rows
+from settle.errors import Problem
+from settle.render import heading, player_rows, problem_message, problem_text, transfer_rows
 from settle.render.rules import default_text
 from settle.render.session import render_csv, result_text, settle_up_lines
 from settle.rules.registry import all_regions, get_region, region_key
@@ -130,8 +131,15 @@ class Web:
         def w(key: str, **values: Any) -> str:
             return word(key, lang, **values)
 
+        def problem(p: Problem) -> str:  # a problem as the command line says it in this language
+            return problem_text(p, lang)
+
+        def problem_words(p: Problem) -> str:  # its message alone, beside its field
+            return problem_message(p, lang)
+
         html = self.env.get_template(template).render(
-            request=request, lang=lang, w=w, csrf=csrf, path=request.url.path, **context)
+            request=request, lang=lang, w=w, problem=problem, problem_words=problem_words, csrf=csrf,
+            path=request.url.path, **context)
         response = HTMLResponse(html, status)
         if request.cookies.get(CSRF_COOKIE) != csrf:
             response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="lax")
@@ -305,7 +313,7 @@ class Web:
                          form_id=edit or new_id(), v=_Values(values),
                          tiles_kept=position is not None and ev.has_tiles(rows[position - 1].data),
                          problems=problems or [],
-                         fields=_fields(problems or []), notice=notice, version=table.version,
+                         fields=_fields(problems or [], self.lang(request)), notice=notice, version=table.version,
                          multi=bool(table.header.get("options", {}).get("multi_win")),
                          hows=[h for h in ev.HOWS if h != "abandon" or region.has_abandon],
                          how_words={h: word(f"how_{h}", self.lang(request), discarder=region.discarder)
@@ -542,9 +550,9 @@ def posted(form: FormData | None) -> FormData:
     return form
 
 
-def _fields(problems: list[Any]) -> dict[str, list[str]]:
-    """Problem messages by the form field they belong to (``win.from`` -> ``from`` ...); problems of
-    the whole hand under ``""``."""
+def _fields(problems: list[Any], lang: str = "en") -> dict[str, list[str]]:
+    """Problem messages in ``lang`` by the form field they belong to (``win.from`` -> ``from`` ...);
+    problems of the whole hand under ``""``."""
     out: dict[str, list[str]] = {}
     for p in problems:
         path = tuple(p.path)
@@ -560,7 +568,7 @@ def _fields(problems: list[Any]) -> dict[str, list[str]]:
             key = {"dealer": "dealer", "fans": "count", "draw": "how"}[str(path[0])]
         else:
             key = ""
-        out.setdefault(key, []).append(p.message)
+        out.setdefault(key, []).append(problem_message(p, lang))
     return out
 
 

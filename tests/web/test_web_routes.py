@@ -615,3 +615,19 @@ def test_downloads_keep_a_chinese_table_name(client: TestClient) -> None:
         header = client.get(f"{url}/export.{suffix}").headers["content-disposition"]
         assert header == (f'attachment; filename="_____.{suffix}"; '
                           f"filename*=UTF-8''%E5%91%A8%E4%BA%94%20%E6%AD%A6%E6%B1%89.{suffix}")
+
+
+def test_bad_input_is_refused_in_the_page_language(client: TestClient) -> None:
+    """A Wuhan win with no open and no stated totals is refused by H8 (option require_open, default on);
+    the page says it as ``settle hand --lang`` says it: in Chinese, then in English after the switch."""
+    url = setup(client)
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"})
+    client.get("/lang/zh?next=/")
+    zh = client.post(f"{url}/hands", data=fields, follow_redirects=False)
+    assert zh.status_code == 422
+    assert "局 1: players.D.opens: 胡牌者 D 没有开口；武汉要开口才能胡（H8" in zh.text
+    client.get("/lang/en?next=/")
+    fields = hand_fields(client, url, {"how": "self_draw", "winner": "D"})
+    en = client.post(f"{url}/hands", data=fields, follow_redirects=False)
+    assert en.status_code == 422
+    assert "hand 1: players.D.opens: the winner D has no open (开口); Wuhan requires one to win (H8" in en.text
