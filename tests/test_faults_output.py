@@ -233,3 +233,23 @@ def test_killed_worker_stops_the_batch(tmp_path: Path) -> None:
     assert len(lines) == 1 and "worker process" in lines[0] and "Traceback" not in err.decode()
     assert out.read_text() == OLD
     assert _leftovers(tmp_path, hands, out) == []
+
+
+def test_the_errors_file_may_not_be_the_output(tmp_path: Path) -> None:
+    """#11: ``--errors`` naming the ``--output`` file (here through ``./``) would replace the settled
+    hands with the error lines: it is refused (exit 2) before anything is written, the file kept."""
+    hands = _hands(tmp_path / "hands.jsonl", 3, bad_first=True)
+    out = tmp_path / "out.jsonl"
+    out.write_text(OLD, encoding="utf-8")
+    def settle_here(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([SETTLE, *args], capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
+
+    result = settle_here("batch", str(hands), "--format", "jsonl", "-o", "out.jsonl", "--errors", "./out.jsonl")
+    assert result.returncode == 2
+    assert result.stderr == "error: the errors file ./out.jsonl is the output out.jsonl: give another --errors\n"
+    assert out.read_text(encoding="utf-8") == OLD
+    apart = settle_here("batch", str(hands), "--format", "jsonl", "-o", "out.jsonl", "--errors", "bad.jsonl")
+    assert apart.returncode == 2  # one bad hand of 4
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+    errors = (tmp_path / "bad.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["id"] for line in errors] == ["bad"]

@@ -179,6 +179,19 @@ class ErrorLines:
             self.out.write(json.dumps({"id": hand, "error": [p.as_dict() for p in found]}, ensure_ascii=False) + "\n")
 
 
+def _same_target(one: str, other: str) -> bool:
+    """Whether two output paths name one file (the same path once resolved, or the same existing file):
+    ``--errors`` and ``--output`` must not, or one would replace the other (issue 15 #11)."""
+    import os
+
+    if os.path.realpath(one) == os.path.realpath(other):
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist yet: not the same file
+        return False
+
+
 def _input_size(files: list[str]) -> int | None:
     """Total bytes of the inputs when all are regular files (for the progress bar), else None."""
     import os
@@ -268,6 +281,8 @@ def batch_command(
         from settle.engine.batch import BatchRun, Chunk, Totals, run_batch
         from settle.engine.batch.pool import WorkerDied
 
+        if errors is not None and output not in (None, "-") and _same_target(errors, output):
+            raise HandError.at((), f"the errors file {errors} is the output {output}: give another --errors")
         progress = BatchProgress(total=_input_size(files))
         columns = Columns(files)
         with ErrorLines(errors, files) as bad_lines:
