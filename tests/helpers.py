@@ -53,3 +53,15 @@ def parent_of(data: Any, path: tuple[Any, ...]) -> Any:
     for key in path[:-1]:
         data = data[key]
     return data
+
+
+def new_players_session(count: int) -> str:
+    """A session file of ``count`` Wuhan hands, each with four players no earlier hand had
+    (P0 .. P{4*count-1}); hand ``t`` (0-based): P{4t} deals, P{4t+1} wins on P{4t+2}'s discard
+    (issue 15 #9: a session holds at most 16 players)."""
+    out = []
+    for t in range(count):
+        a, b, c, d = (f"P{4 * t + j}" for j in range(4))
+        out.append(f"---\nregion: wuhan\nplayers: [{a}, {b}, {c}, {d}]\ndealer: {a}\n"
+                   f"win: {{winner: {b}, by: discard, from: {c}}}\nfans: {{{a}: 1, {b}: 2, {c}: 1, {d}: 0}}\n")
+    return "".join(out)

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from settle.cli import _register_commands, app
 from settle.errors import format_path
+from tests.helpers import new_players_session
 
 runner = CliRunner()
 _register_commands()
@@ -88,21 +89,12 @@ def test_error_lines_start_with_error_for_a_name_with_a_newline(tmp_path: Path) 
     assert all(line.startswith("error: ") for line in lines)
 
 
-def _session_of(tables: int) -> str:
-    """``tables`` Wuhan hands, each with four players no earlier hand had."""
-    out = []
-    for t in range(tables):
-        a, b, c, d = (f"P{4 * t + j}" for j in range(4))
-        out.append(f"---\nregion: wuhan\nplayers: [{a}, {b}, {c}, {d}]\ndealer: {a}\n"
-                   f"win: {{winner: {b}, by: discard, from: {c}}}\nfans: {{{a}: 1, {b}: 2, {c}: 1, {d}: 0}}\n")
-    return "".join(out)
-
 
 def test_session_holds_at_most_sixteen_players(tmp_path: Path) -> None:
     """#9: hands 1-4 bring 16 players; hand 5 brings 4 more: it is refused (exit 2) and the
     totals stop after hand 4."""
     path = tmp_path / "many.yaml"
-    path.write_text(_session_of(6), encoding="utf-8")
+    path.write_text(new_players_session(6), encoding="utf-8")
     done = runner.invoke(app, ["session", str(path), "--format", "json"])
     assert done.exit_code == 2
     errors = [line for line in done.output.splitlines() if line.startswith("error:")]
@@ -113,7 +105,7 @@ def test_session_holds_at_most_sixteen_players(tmp_path: Path) -> None:
 def test_session_of_sixteen_players_settles(tmp_path: Path) -> None:
     """16 distinct players are allowed (4 tables' worth): exit 0."""
     path = tmp_path / "sixteen.yaml"
-    path.write_text(_session_of(4), encoding="utf-8")
+    path.write_text(new_players_session(4), encoding="utf-8")
     assert runner.invoke(app, ["session", str(path)]).exit_code == 0
 
 

@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 from settle import settle_hand
 from settle.cli import _register_commands, app
 from settle.engine.session import run as session_run
+from tests.helpers import new_players_session
 
 runner = CliRunner()
 _register_commands()
@@ -45,21 +46,12 @@ def _errors(text: str, *args: str) -> list[str]:
 
 # --- #9: at most 16 players, in Chinese too; refused at the fifth hand ------------------------------
 
-def _tables(count: int) -> str:
-    """``count`` Wuhan hands, each with four players no earlier hand had (P0..P{4*count-1})."""
-    out = []
-    for t in range(count):
-        a, b, c, d = (f"P{4 * t + j}" for j in range(4))
-        out.append(f"---\nregion: wuhan\nplayers: [{a}, {b}, {c}, {d}]\ndealer: {a}\n"
-                   f"win: {{winner: {b}, by: discard, from: {c}}}\nfans: {{{a}: 1, {b}: 2, {c}: 1, {d}: 0}}\n")
-    return "".join(out)
-
 
 def test_session_player_limit_in_chinese(tmp_path: Path) -> None:
     """Hand 5 brings P16-P19 (16 + 4 = 20 > 16); its document starts on line 6*4+3 = 27 (each hand is
     6 lines plus its ``---``, the problem at ``players`` on the hand's third line)."""
     path = tmp_path / "many.yaml"
-    path.write_text(_tables(6), encoding="utf-8")
+    path.write_text(new_players_session(6), encoding="utf-8")
     done = runner.invoke(app, ["session", str(path), "--lang", "zh", "--format", "json"])
     assert done.exit_code == 2
     errors = [line for line in done.output.splitlines() if line.startswith("error:")]
@@ -70,7 +62,7 @@ def test_session_player_limit_in_chinese(tmp_path: Path) -> None:
 def test_session_player_limit_problem_is_data(tmp_path: Path) -> None:
     """The problem carries its kind and values (the limit, the count, the new names), not only words."""
     path = tmp_path / "many.yaml"
-    path.write_text(_tables(5), encoding="utf-8")
+    path.write_text(new_players_session(5), encoding="utf-8")
     from settle.loader import iter_documents
 
     with path.open("rb") as handle:
@@ -84,7 +76,7 @@ def test_thousand_tables_stop_at_the_fifth_hand(tmp_path: Path, monkeypatch: pyt
     """#9: 1,000 hands of 4 new players each: hands 1-4 are settled, hand 5 is refused, and nothing
     after it is settled (counted: 5 calls to settle, not 1,000); the JSON holds 4 hands of 16 players."""
     path = tmp_path / "thousand.yaml"
-    path.write_text(_tables(1000), encoding="utf-8")
+    path.write_text(new_players_session(1000), encoding="utf-8")
     calls = []
     real = session_run.settle_data
 
