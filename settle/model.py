@@ -323,6 +323,23 @@ def name_problem(name: object) -> str | None:
     return f"a player's name must be text, not {type(name).__name__}"
 
 
+def name_problem_values(name: object) -> dict[str, object]:
+    """The data of :func:`name_problem`'s reason (kind ``player_name``, its Chinese words; issue 16 #9):
+    ``why`` one of empty, null, mapping, yes_no, number, other; ``shown`` the value as written
+    (``true``, ``1.5``) or its Python type's name for ``other``."""
+    if isinstance(name, str):
+        return {"why": "empty"}
+    if isinstance(name, Mapping):
+        return {"why": "mapping"}
+    if isinstance(name, bool):
+        return {"why": "yes_no", "shown": str(name).lower()}
+    if name is None:
+        return {"why": "null"}
+    if isinstance(name, int | float):
+        return {"why": "number", "shown": repr(name), "quoted": str(name)}
+    return {"why": "other", "shown": type(name).__name__}
+
+
 def trimmed_repeats(names: list[object]) -> list[tuple[int, str]]:
     """``(index, name)`` of every name that repeats an earlier one after trimming spaces."""
     seen: set[str] = set()
@@ -341,7 +358,7 @@ def _reject_repeats(names: list[object]) -> None:
     for name in names:
         problem = name_problem(name)
         if problem is not None:
-            raise PydanticCustomError("player_name", problem)
+            raise PydanticCustomError("player_name", problem, name_problem_values(name))
     for _, name in trimmed_repeats(names):
         raise PydanticCustomError(
             "duplicate_player",

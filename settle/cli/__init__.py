@@ -228,7 +228,8 @@ def output_to(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
 
     same = output_is_input(path, inputs)
     if same is not None:
-        raise HandError.at((), f"the output {path} is the input {same}: give another --output")
+        raise HandError.at((), f"the output {path} is the input {same}: give another --output",
+                           kind="output_is_input", values={"file": path, "input": same})
     opened = False
     try:
         with atomic_output(path) as handle:
@@ -237,7 +238,8 @@ def output_to(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
     except OSError as exc:
         if opened or exc.errno in OUTSIDE_ERRNOS:
             raise
-        raise HandError.at((), f"cannot write {path}: {exc.strerror}") from None
+        raise HandError.at((), f"cannot write {path}: {exc.strerror}", kind="cannot_write",
+                           values=_os_values(path, exc)) from None
 
 
 EXIT_SETTLED = 0
@@ -279,6 +281,12 @@ def quiet_stdout() -> None:
         os.close(null)
     except (OSError, ValueError):  # no file descriptor (a test's captured stdout): nothing to flush
         pass
+
+
+def _os_values(path: str, exc: OSError) -> dict[str, object]:
+    """The data of a file that cannot be opened: ``file``, the error's symbolic name (``errno``:
+    ``ENOENT``, ``""`` when none) and the system's own words (``reason``), for the words in Chinese."""
+    return {"file": path, "errno": errno.errorcode.get(exc.errno or 0, ""), "reason": exc.strerror or str(exc)}
 
 
 OUTSIDE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EROFS})
@@ -339,7 +347,8 @@ def read_input(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
         with open(path, "rb") as handle:
             return handle.read(max_bytes + 1)
     except OSError as exc:
-        raise HandError.at((), f"cannot read {path}: {exc.strerror}") from None
+        raise HandError.at((), f"cannot read {path}: {exc.strerror}", kind="cannot_read",
+                           values=_os_values(path, exc)) from None
 
 
 def _print_version(asked: bool) -> None:

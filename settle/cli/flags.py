@@ -18,7 +18,8 @@ from settle.errors import HandError
 def hand_from_flags(flags: dict[str, Any]) -> dict[str, Any]:
     """The hand document described by the flags (see the module docstring)."""
     if not flags.get("region"):
-        raise HandError.at(("region",), "give a hand file, or at least --region and --players")
+        raise HandError.at(("region",), "give a hand file, or at least --region and --players", kind="flag_no_hand",
+                           values={})
     names = _names(flags.get("players"))
     players: dict[str, dict[str, Any]] = {name: {} for name in names}
     _add_details(players, flags)
@@ -49,20 +50,25 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         except Exception:  # PyYAML's constructors raise ValueError, KeyError, IndexError ... for such values
             shown = value if len(value) <= 40 else value[:40] + "…"
             raise HandError.at(("options", key), f"--option {key}={shown}: the value cannot be read "
-                                                 "(a YAML tag that does not fit it, or a number too long)") from None
+                                                 "(a YAML tag that does not fit it, or a number too long)",
+                               kind="flag_option_unreadable", values={"key": key, "shown": shown}) from None
     return out
 
 
 def _names(players: str | None) -> list[str]:
     if not players:
-        raise HandError.at(("players",), "missing: --players A,B,C,D (names in seating order)")
+        raise HandError.at(("players",), "missing: --players A,B,C,D (names in seating order)",
+                           kind="flag_players_missing", values={})
     names = [name.strip() for name in players.split(",")]
     if len(names) == 1 and len(names[0].split()) > 1:
+        example = ",".join(names[0].split())
         raise HandError.at(("players",), f"--players {players!r}: separate the names with commas, "
-                                         f"e.g. --players {','.join(names[0].split())}")
+                                         f"e.g. --players {example}",
+                           kind="flag_players_commas", values={"given": players, "example": example})
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:  # a file's list is refused for this too; the mapping built here would drop the repeat
-        raise HandError.at(("players",), f"--players lists {', '.join(map(repr, repeated))} more than once")
+        raise HandError.at(("players",), f"--players lists {', '.join(map(repr, repeated))} more than once",
+                           kind="flag_players_repeat", values={"names": tuple(repeated)})
     return names
 
 
@@ -90,9 +96,11 @@ def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
     if flags.get("winner") or flags.get("by"):
         if flags.get("draw") or flags.get("abandon"):
             given = "--draw" if flags.get("draw") else "--abandon"
-            raise HandError.at(("win",), f"{given} and --winner/--by describe two outcomes of one hand; give one")
+            raise HandError.at(("win",), f"{given} and --winner/--by describe two outcomes of one hand; give one",
+                               kind="flag_two_outcomes", values={"given": given})
         if not flags.get("winner"):
-            raise HandError.at(("win", "winner"), "missing: --winner NAME (who won)")
+            raise HandError.at(("win", "winner"), "missing: --winner NAME (who won)", kind="flag_winner_missing",
+                               values={})
         # Nothing is guessed (G7): without --by the hand is refused at win.by, as a file would be.
         win: dict[str, Any] = {"winner": flags["winner"]}
         if flags.get("by"):
@@ -109,7 +117,8 @@ def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
 
 def _player(players: dict[str, dict[str, Any]], name: str, flag: str) -> dict[str, Any]:
     if name not in players:
-        raise HandError.at(("players",), f"{flag} names {name!r}, who is not in --players ({', '.join(players)})")
+        raise HandError.at(("players",), f"{flag} names {name!r}, who is not in --players ({', '.join(players)})",
+                           kind="flag_not_a_player", values={"flag": flag, "name": name, "players": tuple(players)})
     return players[name]
 
 
@@ -120,7 +129,8 @@ def _pairs(items: Iterable[str], flag: str) -> list[tuple[str, str]]:
         for part in _split_pairs(item):
             name, sep, value = part.partition("=")
             if not sep or not name.strip():
-                raise HandError.at((), f"{flag} {item!r}: expected NAME=VALUE")
+                raise HandError.at((), f"{flag} {item!r}: expected NAME=VALUE", kind="flag_pair",
+                                   values={"flag": flag, "item": item})
             out.append((name.strip(), value.strip()))
     return out
 
@@ -147,7 +157,9 @@ def _int(value: str, flag: str) -> int:
     fails on 5,000 digits); raises :class:`HandError` naming the flag otherwise."""
     text = value.strip()
     if not _WHOLE.fullmatch(text):
-        raise HandError.at((), f"{flag}: {value!r} is not a whole number")
+        raise HandError.at((), f"{flag}: {value!r} is not a whole number", kind="flag_not_whole",
+                           values={"flag": flag, "value": value})
     if len(text.lstrip("+-")) > _MOST_DIGITS:
-        raise HandError.at((), f"{flag}: a number of {len(text.lstrip('+-'))} digits is far too large")
+        raise HandError.at((), f"{flag}: a number of {len(text.lstrip('+-'))} digits is far too large",
+                           kind="flag_too_many_digits", values={"flag": flag, "digits": len(text.lstrip("+-"))})
     return int(text)

@@ -89,8 +89,26 @@ def _suggest(values: Any, lang: str) -> str:
     return f"（是不是 {guess}？）" if lang == "zh" else f" (did you mean {guess}?)"
 
 
+def _input(values: Any) -> str:
+    """The value a problem is about, in Chinese where the English says what it is (``input_form`` of
+    :func:`settle.engine.validation.input_form`: a mapping, a list of n, null), else as written."""
+    form = values.raw("input_form") if "input_form" in values else None
+    if form == "list":
+        return f"{values.raw('input_len')} 项的列表"
+    if form is not None:
+        return {"mapping": "一个映射", "null": "空值（null）"}.get(form, str(values["input"]))
+    return str(values["input"])
+
+
+def _with_input(template: str) -> Template:
+    """A template whose ``{input}`` is :func:`_input`'s words (the other fields filled as a string template)."""
+    def words(values: Any, lang: str) -> str:
+        return template.replace("{input}", _input(values).replace("{", "{{").replace("}", "}}")).format_map(values)
+    return words
+
+
 def _bound(word: str, key: str) -> Template:
-    return lambda values, lang: f"必须{word} {values[key]}，不是 {values['input']}"
+    return lambda values, lang: f"必须{word} {values[key]}，不是 {_input(values)}"
 
 
 def _unknown_term(values: Any, lang: str) -> str:
@@ -142,6 +160,83 @@ def _json_syntax(values: Any, lang: str) -> str:
     return f"JSON 语法错误：{JSON_REASONS_ZH.get(reason, reason)}{hint}"
 
 
+_ALIAS_WHAT: dict[str, str] = {"kong kind": "杠的种类", "player": "玩家"}
+"""The ``what`` of an ``alias_clash`` between two keys of one mapping, in Chinese."""
+
+
+def _alias_clash(values: Any, lang: str) -> str:
+    """Two spellings of one key (``alias_clash`` of :mod:`settle.model`): ``fans``/``jin``, ``from_``, or two
+    keys of one mapping that are the same ``what`` (``keys``)."""
+    key = values.raw("key") if "key" in values else None
+    if key == "jin":
+        return "`fans` 和它的别名 `jin` 只能给一个"
+    if key == "from_":
+        both = "（同时也给了 `from`）" if values.raw("both") else ""
+        return f"`from_` 不是牌局格式的键{both}：`from` 写一次即可"
+    what = values.raw("what")
+    return f"{values['keys']} 是同一个{_ALIAS_WHAT.get(what, what)}：只写一次"
+
+
+SHAPES_ZH: dict[str, str] = {
+    "opens": "0–4 的整数（吃碰杠别家打出的牌的次数），或最多 4 个玩家名字的列表（依次是谁喂的牌）",
+    "id": "文字或整数",
+    "win": "一个映射，如 {winner: D, by: discard, from: A, fans: [qingyise]}",
+    "options": "规则选项的映射，如 {cap: 400}",
+    "abandon": "一个映射 {by: NAME}",
+    "players": "按座次的 2–4 个名字的列表，或 名字 -> 细节 的映射",
+    "player": "玩家细节的映射，如 {opens: 1, kongs: {concealed: 1}}，或者什么都不写",
+    "kongs": "种类 -> 个数 的映射，如 {concealed: 1}",
+    "fans": "每位玩家的总计，如 {A: 3, B: 2}（顶层），或番种名的列表，如 [qingyise, hard]（在 win 里）",
+    "tiles": "一个映射（hand、win_tile、melds ……）",
+    "melds": "一组副露，如 {kind: pung, tiles: 555p, from: A} 或 {kind: kong, tiles: 5555p, kong: concealed}",
+}
+"""What each key accepts (:data:`settle.engine.validation.SHAPES`), in Chinese, by the same keys."""
+
+
+def _wrong_shape(values: Any, lang: str) -> str:
+    shape = values.raw("shape")
+    return f"必须是{SHAPES_ZH.get(shape, shape)}，不是 {_input(values)}"
+
+
+def _player_name(values: Any, lang: str) -> str:
+    """Why a value cannot be a player's name (``why`` of :func:`settle.model.name_problem_values`)."""
+    why = values.raw("why")
+    if why == "empty":
+        return "玩家的名字是空的"
+    if why == "null":
+        return "玩家的名字是空的（null）"
+    if why == "mapping":
+        return ("玩家列表里只能写名字；要给玩家写细节，请把 `players` 写成映射（名字: 细节），"
+                "如 players: {A: {opens: 1}, B: {}, C: {}, D: {}}")
+    if why == "yes_no":
+        return f"玩家的名字必须是文字，不是是非值 {values['shown']}；请加引号"
+    if why == "number":
+        return f"玩家的名字必须是文字，不是数字 {values['shown']}；请加引号（'{values['quoted']}'）"
+    return f"玩家的名字必须是文字，不是 {values['shown']}"
+
+
+OS_REASONS_ZH: dict[str, str] = {
+    "ENOENT": "没有这个文件或目录", "EACCES": "没有权限", "EPERM": "不允许这样操作", "EISDIR": "这是一个目录",
+    "ENOTDIR": "路径中有一项不是目录", "ENOSPC": "磁盘已满", "EDQUOT": "磁盘已满", "EROFS": "文件系统只读",
+    "ENAMETOOLONG": "文件名太长", "ELOOP": "符号链接太多层",
+}
+"""Chinese words of the operating system's file errors, by their symbolic name (``errno``); another
+error keeps the system's own words."""
+
+
+def _players_repeat(values: Any, lang: str) -> str:
+    return "--players 中 " + "、".join(f"'{name}'" for name in values.raw("names")) + " 列了不止一次"
+
+
+def _flag_not_a_player(values: Any, lang: str) -> str:
+    players = "、".join(values.raw("players"))
+    return f"{values['flag']} 写了 '{values['name']}'，不在 --players 里（{players}）"
+
+
+def _os_reason(values: Any) -> str:
+    return OS_REASONS_ZH.get(values.raw("errno"), str(values.raw("reason")))
+
+
 PROBLEMS_ZH: dict[str, Template] = {
     "extra_forbidden": lambda values, lang: "未知的键（不属于这一地区的牌局格式）" + _suggest(values, lang),
     "missing": "缺少：此键必填",
@@ -181,7 +276,38 @@ PROBLEMS_ZH: dict[str, Template] = {
     "duplicate_key": _duplicate_key,
     "empty_document": "空文档：应为一局牌（含 region、players 等键的映射）",
     "json_syntax": _json_syntax,
+    # field checks of the hand model (settle.model) and pydantic's own
+    "player_name": _player_name,
+    "duplicate_player": "玩家 '{name}' 列了两次（名字去掉两边的空格后比较）",
+    "players_list": "有一个名字列了两次",
+    "alias_clash": _alias_clash,
+    "string_pattern_mismatch": "不能有控制字符（制表符、换行），不是 {input}",
+    "string_too_long": "太长：最多 {max_length} 个字符",
+    "model_type": "必须是映射（键: 值），不是 {input}",
+    "model_attributes_type": "必须是映射（键: 值），不是 {input}",
+    "dict_type": "必须是映射（键: 值），不是 {input}",
+    "literal_error": "必须是 {expected} 之一，不是 {input}",
+    "float_type": "必须是数，不是 {input}",
+    "wrong_shape": _wrong_shape,
+    # settle hand's flags (settle.cli.flags)
+    "flag_no_hand": "请给出牌局文件，或至少给出 --region 和 --players",
+    "flag_option_unreadable": "--option {key}={shown}：这个值读不出来（YAML 标签与值不符，或数字太长）",
+    "flag_players_missing": "缺少：--players A,B,C,D（按座次列出名字）",
+    "flag_players_commas": "--players '{given}'：名字之间请用逗号隔开，如 --players {example}",
+    "flag_players_repeat": _players_repeat,
+    "flag_two_outcomes": "{given} 与 --winner/--by 是一局的两种结局：只能给一个",
+    "flag_winner_missing": "缺少：--winner NAME（谁胡牌）",
+    "flag_not_a_player": _flag_not_a_player,
+    "flag_pair": "{flag} '{item}'：应为 NAME=VALUE",
+    "flag_not_whole": "{flag}：'{value}' 不是整数",
+    "flag_too_many_digits": "{flag}：{digits} 位的数太大了",
+    # files (settle.cli)
+    "output_is_input": "输出文件 {file} 就是输入文件 {input}：请换一个 --output",
+    "cannot_read": lambda values, lang: f"无法读取 {values['file']}：{_os_reason(values)}",
+    "cannot_write": lambda values, lang: f"无法写入 {values['file']}：{_os_reason(values)}",
 }
+PROBLEMS_ZH = {kind: _with_input(words) if isinstance(words, str) and "{input}" in words else words
+               for kind, words in PROBLEMS_ZH.items()}
 """The Chinese words of the problems users meet most (unknown keys and words, missing keys, wrong
 types and bounds, a name not at the table); a problem whose kind is not here keeps its English message."""
 

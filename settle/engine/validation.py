@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from settle.errors import HandError, Path, Problem, written
-from settle.model import Hand, Player, Win, lean_json_schema, lean_schema, name_problem, trimmed_repeats
+from settle.model import (
+    Hand,
+    Player,
+    Win,
+    lean_json_schema,
+    lean_schema,
+    name_problem,
+    name_problem_values,
+    trimmed_repeats,
+)
 from settle.rules.checks import all_clear, common_problems, fan_problems
 from settle.rules.registry import Region, allowed_text, get_region, region_key
 
@@ -423,7 +432,8 @@ def player_name_problems(players: object) -> list[Problem]:
                  for key in names]
     else:
         return []
-    out = [Problem(path, problem) for path, name in zip(paths, names, strict=True)
+    out = [Problem(path, problem, kind="player_name", values=name_problem_values(name))
+           for path, name in zip(paths, names, strict=True)
            if (problem := name_problem(name)) is not None]
     out += [Problem(("players",), f"player '{name}' is listed twice: entry {i + 1} repeats an earlier one "
                                   "(names are compared after trimming spaces)", kind="listed_twice",
@@ -471,6 +481,11 @@ def _alternatives_problem(errors: list[_Error], path: Path, model: type[BaseMode
     if len(fitting) == 1:
         own = _plain_problem(fitting[0], path, model)
         return Problem(path, message, kind=own.kind, values=own.values)
+    shape = _shape_key(path)
+    if shape is not None:
+        value = errors[0].get("input")
+        return Problem(path, message, kind="wrong_shape",
+                       values={"shape": shape, "input": _shown(value), **input_form(value)})
     return Problem(path, message)
 
 
@@ -484,8 +499,19 @@ def _plain_problem(err: _Error, path: Path, model: type[BaseModel] | None) -> Pr
     # plain data only: a validator's exception (ctx "error") as its text, so that equal problems are equal
     ctx = {key: str(value) if isinstance(value, BaseException) else value
            for key, value in (err.get("ctx") or {}).items()}
-    values = {**ctx, "input": _shown(err.get("input"))}
+    values = {**ctx, "input": _shown(err.get("input")), **input_form(err.get("input"))}
     return Problem(path, message, kind=err["type"], values=values)
+
+
+def input_form(value: Any) -> dict[str, Any]:
+    """What :func:`_shown` says in English of a value not shown as written, as data for its words in
+    another language: ``{"input_form": "mapping" | "list" | "null", "input_len": n}`` (a list's entries), or
+    ``{}`` for a value shown as the user wrote it."""
+    if isinstance(value, bool) or not (value is None or isinstance(value, Mapping | list)):
+        return {}
+    if isinstance(value, list):
+        return {"input_form": "list", "input_len": len(value)}
+    return {"input_form": "null" if value is None else "mapping"}
 
 
 def user_path(loc: tuple[Any, ...], data: Any) -> Path:
@@ -575,11 +601,17 @@ _MESSAGES = {
 }
 
 
-def _shape(path: Path) -> str | None:
+def _shape_key(path: Path) -> str | None:
+    """The key of :data:`SHAPES` that says what the value at ``path`` accepts, or None."""
     keys = [part for part in path if isinstance(part, str)]
     if len(path) == 2 and path[0] == "players":
-        return SHAPES["player"]
-    return SHAPES.get(keys[-1]) if keys else None
+        return "player"
+    return keys[-1] if keys and keys[-1] in SHAPES else None
+
+
+def _shape(path: Path) -> str | None:
+    key = _shape_key(path)
+    return None if key is None else SHAPES[key]
 
 
 def _shown(value: Any) -> str:
