@@ -89,10 +89,8 @@ def ordered_map(func: Callable[[Any], T], tasks: Iterator[Any], jobs: int,
             for _ in range(jobs):
                 workers.append(_Worker.fork(func, setup, workers))
         pending: deque[_Worker] = deque()
-        turn = 0
-        for task in tasks:
+        for turn, task in enumerate(tasks):
             worker = workers[turn % jobs]
-            turn += 1
             worker.send(task)
             pending.append(worker)
             if len(pending) >= jobs * WINDOW_PER_JOB:
@@ -151,7 +149,7 @@ class _Worker:
                     os.close(other.results_fd)
                 _serve(func, setup, task_read, result_write)
                 status = 0
-            except BaseException:  # noqa: S110 - a closed pipe, a stop: quietly, no traceback (issue 15 #13)
+            except BaseException:  # a closed pipe, a stop: quietly, no traceback (issue 15 #13)
                 pass
             finally:
                 os._exit(status)
