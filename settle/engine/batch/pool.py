@@ -7,9 +7,14 @@ being pickled through the result pipe, so the parent only copies it out and writ
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
+import pickle
+import select
 import signal
+import struct
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing, contextmanager
@@ -45,10 +50,9 @@ def worker_count() -> int:
 
 
 def forks() -> bool:
-    """Whether worker processes are forked from this one (so they share its open files and memory)."""
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether worker processes can be forked from this one (:func:`os.fork`: they share its open files
+    and memory); where not, :func:`ordered_map` runs the tasks in this process."""
+    return hasattr(os, "fork")
 
 
 Setup = tuple[Callable[..., None], tuple[Any, ...]]
@@ -57,34 +61,44 @@ Setup = tuple[Callable[..., None], tuple[Any, ...]]
 
 def ordered_map(func: Callable[[Any], T], tasks: Iterator[Any], jobs: int,
                 setup: Setup | None = None) -> Generator[T, None, None]:
-    """``map(func, tasks)`` in order, over ``jobs`` worker processes when ``jobs > 1``.
+    """``map(func, tasks)`` in order, over ``jobs`` forked worker processes when ``jobs > 1``.
 
-    ``func`` must be picklable (a module-level function) when ``jobs > 1``.  At most
+    Each worker is forked from this process (:func:`os.fork`) with a task pipe and a result pipe of
+    its own: task ``k`` goes to worker ``k % jobs``, which settles its tasks in the order they come,
+    so the results are read back in order, worker after worker.  No lock is shared between the
+    processes, so stopping never waits for one a worker may hold (issue 15 #13).  At most
     ``jobs * WINDOW_PER_JOB`` tasks are in flight, and a task is handed out only once the result
     ``jobs * WINDOW_PER_JOB`` tasks before it has been yielded and the caller has asked for the
-    next, so the input is read only as fast as it is settled (``Pool.imap`` would queue the whole
-    input).  ``setup`` is run in each worker as it starts (its arguments are not pickled when the
-    workers are forked).  Closing the iterator early (``strict``) terminates the workers.  An
-    exception raised by ``func`` in a worker is raised here.
+    next, so the input is read only as fast as it is settled.  ``func`` and ``setup`` are the forked
+    workers' own (nothing but the tasks and the results is pickled); ``setup`` is run in each worker
+    as it starts.  An exception raised by ``func`` in a worker is raised here, in its task's place.
+    A worker that ends (``kill -9``, the out-of-memory killer) raises :class:`WorkerDied`.
+
+    However the generator ends (exhausted, closed early by ``strict``, an exception, Ctrl-C or
+    SIGTERM in the parent), every worker is killed (SIGKILL) and reaped before it returns.  Where
+    ``fork`` is missing (Windows, macOS builds without it) the tasks are run here, as with
+    ``jobs=1``: a spawned worker would import settle again and cost more than it saves.
     """
-    if jobs <= 1:
+    if jobs <= 1 or not forks():
         yield from map(func, tasks)
         return
-    import multiprocessing
-
     _warm_regions()  # imported before the fork, so workers start warm
-    context = multiprocessing.get_context("fork" if forks() else None)
-    with _signals_held():  # the workers start with them held, and set their own (_start)
-        pool = context.Pool(jobs, initializer=_start, initargs=(setup,))
-    workers = list(pool._pool)  # type: ignore[attr-defined] # the processes started: none should end
-    with pool:
-        pending: deque[Any] = deque()
-        for task in tasks:
-            pending.append(pool.apply_async(func, (task,)))
+    workers: list[_Worker] = []
+    try:
+        with _signals_held():  # the workers start with them held, and set their own (_serve)
+            for _ in range(jobs):
+                workers.append(_Worker.fork(func, setup, workers))
+        pending: deque[_Worker] = deque()
+        for turn, task in enumerate(tasks):
+            worker = workers[turn % jobs]
+            worker.send(task)
+            pending.append(worker)
             if len(pending) >= jobs * WINDOW_PER_JOB:
-                yield _result(pending.popleft(), workers)
+                yield _receive(pending.popleft(), workers)
         while pending:
-            yield _result(pending.popleft(), workers)
+            yield _receive(pending.popleft(), workers)
+    finally:
+        _stop_all(workers)
 
 
 POLL_SECONDS = 0.2
@@ -102,19 +116,175 @@ class WorkerDied(Exception):
         self.pid, self.exitcode = pid, exitcode
 
 
-def _result(pending: Any, workers: list[Any]) -> Any:
-    """``pending.get()`` (an ``AsyncResult``), looking every :data:`POLL_SECONDS` whether one of
-    ``workers`` (the pool's processes, which end only when the pool is closed) has ended: then its
-    task may be lost and the wait endless (``Pool`` starts a new process, the task is not redone).
-    Raises :class:`WorkerDied` then, or the task's own exception."""
-    while not pending.ready():
-        pending.wait(POLL_SECONDS)
-        if pending.ready():
-            break
+_HEADER = struct.Struct("<Q")
+"""A message on a worker's pipes: its length (8 bytes, little-endian), then that many bytes of pickle."""
+
+
+class _Worker:
+    """The parent's side of one forked worker: its pid, the write end of its task pipe (non-blocking:
+    ``out`` holds what the pipe did not take yet), the read end of its result pipe (``into``: bytes read,
+    ``results``: the messages complete, in order)."""
+
+    def __init__(self, pid: int, tasks: int, results: int) -> None:
+        self.pid, self.tasks, self.results_fd = pid, tasks, results
+        self.out = bytearray()
+        self.into = bytearray()
+        self.results: deque[tuple[bool, Any]] = deque()
+        self.exitcode: int | None = None
+
+    @classmethod
+    def fork(cls, func: Callable[[Any], Any], setup: Setup | None, others: list[_Worker]) -> _Worker:
+        """Fork one worker that runs :func:`_serve`; ``others``: the workers forked before (their pipes
+        are closed in the new one, so that each worker's pipes have one reader and one writer)."""
+        task_read, task_write = os.pipe()
+        result_read, result_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the worker: never returns
+            status = 1
+            try:
+                os.close(task_write)
+                os.close(result_read)
+                for other in others:
+                    os.close(other.tasks)
+                    os.close(other.results_fd)
+                _serve(func, setup, task_read, result_write)
+                status = 0
+            except BaseException:  # a closed pipe, a stop: quietly, no traceback (issue 15 #13)
+                pass
+            finally:
+                os._exit(status)
+        os.close(task_read)
+        os.close(result_write)
+        os.set_blocking(task_write, False)
+        return cls(pid, task_write, result_read)
+
+    def send(self, task: Any) -> None:
+        """Queue ``task`` for this worker and write what its pipe takes now."""
+        data = pickle.dumps(task, pickle.HIGHEST_PROTOCOL)
+        self.out += _HEADER.pack(len(data)) + data
+        self.flush()
+
+    def flush(self) -> None:
+        """Write as much of ``out`` as the task pipe takes without waiting."""
+        try:
+            while self.out:
+                written = os.write(self.tasks, self.out[:1 << 20])
+                del self.out[:written]
+        except BlockingIOError:
+            pass
+        except BrokenPipeError:  # the worker is gone: found by the read of its results
+            self.out.clear()
+
+    def read(self) -> bool:
+        """Read what the result pipe has (it is readable); False at its end (the worker is gone)."""
+        data = os.read(self.results_fd, 1 << 20)
+        if not data:
+            return False
+        self.into += data
+        while len(self.into) >= _HEADER.size:
+            (length,) = _HEADER.unpack_from(self.into)
+            if len(self.into) < _HEADER.size + length:
+                break
+            self.results.append(pickle.loads(self.into[_HEADER.size:_HEADER.size + length]))
+            del self.into[:_HEADER.size + length]
+        return True
+
+    def ended(self, wait: bool = False) -> int | None:
+        """The worker's exit status once it ended (``-N``: killed by signal N), else None; ``wait``:
+        kill it first and wait for it (it is reaped either way)."""
+        if self.exitcode is None:
+            if wait:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
+            try:
+                pid, status = os.waitpid(self.pid, 0 if wait else os.WNOHANG)
+            except ChildProcessError:  # reaped already (by someone else's wait)
+                pid, status = self.pid, 0
+            if pid:
+                self.exitcode = os.waitstatus_to_exitcode(status)
+        return self.exitcode
+
+    def close(self) -> None:
+        for fd in (self.tasks, self.results_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _receive(worker: _Worker, workers: list[_Worker]) -> Any:
+    """The next result of ``worker``, meanwhile writing every worker's queued tasks and reading every
+    worker's results (so that no worker waits on a full pipe), and looking every :data:`POLL_SECONDS`
+    whether a worker ended.  Raises :class:`WorkerDied` then, or the task's own exception."""
+    while not worker.results:
+        writing = [w.tasks for w in workers if w.out]
+        readable, writable, _ = select.select([w.results_fd for w in workers], writing, [], POLL_SECONDS)
+        for other in workers:
+            if other.tasks in writable:
+                other.flush()
+            if other.results_fd in readable and not other.read():
+                raise WorkerDied(other.pid, _ended(other))
+        if not readable and not writable:
+            for other in workers:
+                if other.ended() is not None:
+                    raise WorkerDied(other.pid, other.exitcode or 0)
+    done, value = worker.results.popleft()
+    if not done:
+        raise value
+    return value
+
+
+def _ended(worker: _Worker) -> int:
+    """The exit status of a worker whose result pipe was closed: it is ending (a moment is given for
+    its status to be known), else it is killed."""
+    for _ in range(50):
+        if worker.ended() is not None:
+            return worker.exitcode or 0
+        time.sleep(0.01)
+    return worker.ended(wait=True) or 0
+
+
+def _stop_all(workers: list[_Worker]) -> None:
+    """Kill every worker (SIGKILL) and reap it, with Ctrl-C and SIGTERM held meanwhile (delivered
+    after: the stop goes on up); nothing here waits for anything a worker does."""
+    with _signals_held():
         for worker in workers:
-            if worker.exitcode is not None:
-                raise WorkerDied(worker.pid, worker.exitcode)
-    return pending.get()
+            with contextlib.suppress(ProcessLookupError):
+                if worker.exitcode is None:
+                    os.kill(worker.pid, signal.SIGKILL)
+        for worker in workers:
+            worker.ended(wait=True)
+            worker.close()
+
+
+def _serve(func: Callable[[Any], Any], setup: Setup | None, tasks: int, results: int) -> None:
+    """A worker's life: SIGTERM ends it at once, Ctrl-C is the parent's to act on (it kills the
+    workers); the regions warmed and ``setup`` run; then each task read from ``tasks`` is run and its
+    ``(True, result)`` or ``(False, exception)`` written to ``results``, until the task pipe ends."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a parent gone: end quietly
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    _warm_regions()
+    if setup is not None:
+        setup[0](*setup[1])
+    reader = os.fdopen(tasks, "rb")
+    while True:
+        header = reader.read(_HEADER.size)
+        if len(header) < _HEADER.size:
+            return
+        (length,) = _HEADER.unpack(header)
+        task = pickle.loads(reader.read(length))
+        try:
+            message: tuple[bool, Any] = (True, func(task))
+        except Exception as exc:  # the task's own error: raised in the parent
+            message = (False, exc)
+        try:
+            data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an exception that cannot be pickled: its words
+            data = pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {message[1]}")))
+        view = memoryview(_HEADER.pack(len(data)) + data)
+        while view:
+            view = view[os.write(results, view):]
 
 
 def chunk_map(func: Callable[[Any], Chunk], tasks: Iterator[Any], jobs: int) -> Iterator[Chunk]:
@@ -174,8 +344,8 @@ _STOPS = (signal.SIGINT, signal.SIGTERM)
 @contextmanager
 def _signals_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM held (delivered when the block ends) while worker processes are forked, so
-    that no worker runs the parent's handlers (:func:`settle.cli.main` turns them into an exception,
-    and a worker that gets one when ``Pool.terminate`` stops it can hang the parent's wait for it)."""
+    that no worker runs the parent's handlers (:func:`settle.cli.main` turns them into an exception),
+    and while the workers are stopped (:func:`_stop_all`), so that every one is killed and reaped."""
     if not hasattr(signal, "pthread_sigmask"):  # not POSIX: workers are spawned, with default handlers
         yield
         return
@@ -184,18 +354,6 @@ def _signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _start(setup: Setup | None) -> None:
-    """A worker's start: SIGTERM ends it at once (``Pool.terminate``), Ctrl-C is the parent's to act on
-    (it stops the workers), then the regions warmed and ``setup`` run."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-    _warm_regions()
-    if setup is not None:
-        setup[0](*setup[1])
 
 
 def _warm_regions() -> None:

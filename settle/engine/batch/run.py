@@ -212,7 +212,7 @@ def jsonl_chunks(stream: BinaryIO, head: bytes, source: str, run: BatchRun) -> I
                                 for block, _, line, index in _chain(first, spans))
         yield from _until_stopped(chunk_map(jsonl_task, tasks, jobs))
         return
-    # The workers' own descriptor of the file: a forked worker closes stdin (multiprocessing does).
+    # The workers' own descriptor of the file, read with pread (its offset is shared with the workers).
     fd = os.dup(stream.fileno())
     try:
         tasks = ((fd, origin + offset, len(block), source, line, index, fmt, strict, lang)
