@@ -52,6 +52,22 @@ def _open_temp(directory: str, name: str) -> tuple[IO[str], str]:
             raise
 
 
+_DESCRIPTORS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+"""Names of this process's own standard descriptors (:func:`_own_descriptor`)."""
+
+
+def _own_descriptor(path: str) -> int | None:
+    """The descriptor number ``path`` names in this process (``/dev/stdout``: 1, ``/dev/fd/N``,
+    ``/proc/self/fd/N``: N), else None."""
+    name = os.path.normpath(os.path.abspath(path))
+    if name in _DESCRIPTORS:
+        return _DESCRIPTORS[name]
+    for prefix in ("/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", f"/proc/{os.getpid()}/fd/"):
+        if name.startswith(prefix) and name[len(prefix):].isascii() and name[len(prefix):].isdigit():
+            return int(name[len(prefix):])
+    return None
+
+
 @contextmanager
 def atomic_output(path: str) -> Iterator[IO[str]]:
     """``path`` opened for writing UTF-8 text, replaced only when the block ends without an exception.
@@ -61,18 +77,26 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
     ends and the file is closed; an existing target's permission bits are kept.  When the block raises
     (anything, ``BaseException`` included) or the file cannot be closed (ENOSPC on the last flush),
     the temporary file is removed and the exception goes on: the target keeps its old content.
-    A target that exists and is not a regular file (``/dev/null``, a FIFO) is written directly.
+    A target that exists and is not a regular file (``/dev/null``, a FIFO, ``/dev/stdout`` on a pipe or a
+    terminal) is written directly; a name of this process's own descriptor (``/dev/stdout``, ``/dev/fd/N``,
+    ``/proc/self/fd/N``) is written through that descriptor (a copy of it), at its offset, whatever it is
+    open on: a descriptor cannot be replaced by a rename (issue 15 #11).
     Raises OSError when the temporary file cannot be made or written (its ``filename``: ``path``).
     """
-    target = os.path.realpath(path)
-    try:
-        mode: int | None = os.stat(target).st_mode
+    own = _own_descriptor(path)
+    if own is not None:  # written through the descriptor itself: its offset is shared, as a shell's
+        with open(os.dup(own), "w", encoding="utf-8", newline="\n") as direct:
+            yield direct
+        return
+    try:  # the path itself: a link such as /dev/fd/N on a pipe has a real path that names no file
+        mode: int | None = os.stat(path).st_mode
     except OSError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         with open(path, "w", encoding="utf-8", newline="\n") as direct:
             yield direct
         return
+    target = os.path.realpath(path)
     directory, name = os.path.split(target)
     try:
         handle, temp = _open_temp(directory, name)
