@@ -266,10 +266,23 @@ class Stopped(BaseException):
         self.words = words
 
 
+STOP_WORDS = {"en": {EXIT_INTERRUPTED: "interrupted", EXIT_TERMINATED: "terminated"},
+              "zh": {EXIT_INTERRUPTED: "已中断", EXIT_TERMINATED: "已终止"}}
+"""The one line printed when Ctrl-C (130) or SIGTERM (143) ends a run, by language (``--lang zh``)."""
+
+
+def _argv_lang(argv: list[str]) -> str:
+    """``zh`` when the command line asks for ``--lang zh`` (``--lang=zh``), else ``en``: read from the
+    words before a signal may end the run, when no option has been parsed yet."""
+    for k, word in enumerate(argv):
+        if word == "--lang=zh" or (word == "--lang" and argv[k + 1:k + 2] == ["zh"]):
+            return "zh"
+    return "en"
+
+
 def _stop(signum: int, frame: object) -> None:
-    if signum == signal.SIGINT:
-        raise Stopped(EXIT_INTERRUPTED, "interrupted")
-    raise Stopped(EXIT_TERMINATED, "terminated")
+    status = EXIT_INTERRUPTED if signum == signal.SIGINT else EXIT_TERMINATED
+    raise Stopped(status, STOP_WORDS[_argv_lang(sys.argv[1:])][status])
 
 
 def quiet_stdout() -> None:
@@ -293,12 +306,20 @@ OUTSIDE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, 
 """Write errors that come from outside settle: disk full, quota, I/O error, file too large, read-only."""
 
 
-def outside_failure(exc: OSError, what: str = "write the output") -> NoReturn:
-    """Report an :class:`OSError` from outside settle (``cannot write the output: the disk is full``)
-    and exit 4 (:data:`EXIT_OUTSIDE`)."""
-    reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (exc.strerror or str(exc))
+def outside_failure(exc: OSError, what: str = "write the output", lang: Lang | None = None) -> NoReturn:
+    """Report an :class:`OSError` from outside settle (``cannot write the output: the disk is full``;
+    under ``--lang zh`` ``error: 无法写入输出 FILE：磁盘已满``) and exit 4 (:data:`EXIT_OUTSIDE`)."""
+    full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    reason = "the disk is full" if full else (exc.strerror or str(exc))
     name = f" {exc.filename}" if exc.filename else ""
-    typer.echo(f"error: cannot {what}{name}: {reason}", err=True)
+    if problem_lang(lang) == "zh":
+        from settle.engine.messages import os_reason_zh
+
+        reason_zh = "磁盘已满" if full else os_reason_zh(errno.errorcode.get(exc.errno or 0, ""), reason)
+        verb = "写入输出" if what == "write the output" else what
+        typer.echo(f"error: 无法{verb}{name}：{reason_zh}", err=True)
+    else:
+        typer.echo(f"error: cannot {what}{name}: {reason}", err=True)
     raise typer.Exit(EXIT_OUTSIDE)
 
 
@@ -322,7 +343,7 @@ def guarded(action: Callable[[], None], status: Callable[[], int] | None = None,
     except OSError as exc:
         if exc.errno not in OUTSIDE_ERRNOS:
             _bug(exc)
-        outside_failure(exc)
+        outside_failure(exc, lang=lang)
     except Exception as exc:  # an internal bug: one line, no traceback unless asked for
         _bug(exc)
 

@@ -282,7 +282,8 @@ def batch_command(
         from settle.engine.batch.pool import WorkerDied
 
         if errors is not None and output not in (None, "-") and _same_target(errors, output):
-            raise HandError.at((), f"the errors file {errors} is the output {output}: give another --errors")
+            raise HandError.at((), f"the errors file {errors} is the output {output}: give another --errors",
+                               kind="errors_is_output", values={"errors": errors, "output": output})
         progress = BatchProgress(total=_input_size(files))
         columns = Columns(files)
         with ErrorLines(errors, files) as bad_lines:
@@ -308,8 +309,13 @@ def batch_command(
                     totals = run_batch(files, _writer(out, fmt, lang, standings), settings, totals=running)
             except WorkerDied as exc:  # the output file is as it was (#12)
                 progress.done()
-                typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
-                           if output not in (None, "-") else f"error: the batch stopped: {exc}", err=True)
+                if problem_lang(lang) == "zh":
+                    how = (f"被信号 {-exc.exitcode} 终止" if exc.exitcode < 0 else f"以状态 {exc.exitcode} 退出")
+                    typer.echo(f"error: 批处理已停止：一个工作进程（pid {exc.pid}）{how}"
+                               + ("；输出文件未被写入" if output not in (None, "-") else ""), err=True)
+                else:
+                    typer.echo(f"error: the batch stopped: {exc}; nothing was written to the output file"
+                               if output not in (None, "-") else f"error: the batch stopped: {exc}", err=True)
                 raise typer.Exit(EXIT_OUTSIDE) from None
             finally:
                 progress.done()

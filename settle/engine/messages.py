@@ -234,7 +234,13 @@ def _flag_not_a_player(values: Any, lang: str) -> str:
 
 
 def _os_reason(values: Any) -> str:
-    return OS_REASONS_ZH.get(values.raw("errno"), str(values.raw("reason")))
+    return os_reason_zh(values.raw("errno"), str(values.raw("reason")))
+
+
+def os_reason_zh(name: str, reason: str) -> str:
+    """The system's reason for a failed open or write in Chinese, by the error's symbolic name
+    (``ENOENT`` ...); ``reason``, the system's own words, where no Chinese is kept for it."""
+    return OS_REASONS_ZH.get(name, reason)
 
 
 PROBLEMS_ZH: dict[str, Template] = {
@@ -305,6 +311,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     "output_is_input": "输出文件 {file} 就是输入文件 {input}：请换一个 --output",
     "cannot_read": lambda values, lang: f"无法读取 {values['file']}：{_os_reason(values)}",
     "cannot_write": lambda values, lang: f"无法写入 {values['file']}：{_os_reason(values)}",
+    "errors_is_output": "错误文件 {errors} 就是输出文件 {output}：请换一个 --errors",
 }
 PROBLEMS_ZH = {kind: _with_input(words) if isinstance(words, str) and "{input}" in words else words
                for kind, words in PROBLEMS_ZH.items()}

@@ -1,0 +1,55 @@
+"""The run's own messages under ``--lang zh`` (issue 16 #9): an errors file that is the output, a disk
+full (exit 4), Ctrl-C and SIGTERM (130/143); the English as it was."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import settle.cli as cli
+from settle.cli import Lang, Stopped, _register_commands, app, outside_failure
+
+runner = CliRunner()
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "wuhan" / "worked_example.yaml"
+
+
+def test_errors_file_that_is_the_output(tmp_path: Path) -> None:
+    _register_commands(["batch"])
+    out = str(tmp_path / "out.jsonl")
+    args = ["batch", str(FIXTURE), "-f", "jsonl", "-o", out, "--errors", out]
+    english = runner.invoke(app, args)
+    chinese = runner.invoke(app, [*args, "--lang", "zh"])
+    assert english.exit_code == chinese.exit_code == 2
+    assert english.stderr == f"error: the errors file {out} is the output {out}: give another --errors\n"
+    assert chinese.stderr == f"error: 错误文件 {out} 就是输出文件 {out}：请换一个 --errors\n"
+    assert not Path(out).exists()  # refused before anything is written (issue 15 #11)
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    (None, "error: cannot write the output out.jsonl: the disk is full\n"),
+    (Lang("zh"), "error: 无法写入输出 out.jsonl：磁盘已满\n"),
+])
+def test_disk_full(lang: Lang | None, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(typer.Exit) as stop:
+        outside_failure(OSError(errno.ENOSPC, "No space left on device", "out.jsonl"), lang=lang)
+    assert stop.value.exit_code == 4
+    assert capsys.readouterr().err == line
+
+
+@pytest.mark.parametrize(("argv", "signum", "status", "words"), [
+    (["settle", "batch", "x.jsonl"], cli.signal.SIGINT, 130, "interrupted"),
+    (["settle", "batch", "x.jsonl"], cli.signal.SIGTERM, 143, "terminated"),
+    (["settle", "batch", "x.jsonl", "--lang", "zh"], cli.signal.SIGINT, 130, "已中断"),
+    (["settle", "session", "--lang=zh", "s.yaml"], cli.signal.SIGTERM, 143, "已终止"),
+    (["settle", "batch", "--lang", "en", "zh"], cli.signal.SIGTERM, 143, "terminated"),
+])
+def test_stop_words(argv: list[str], signum: int, status: int, words: str,
+                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli.sys, "argv", argv)
+    with pytest.raises(Stopped) as stop:
+        cli._stop(signum, None)
+    assert (stop.value.status, stop.value.words) == (status, words)
