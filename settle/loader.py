@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -804,7 +805,15 @@ class _YamlReader:
                     self.cache.clear()
                 self.cache[value] = result
             return result
-        return _as_written(self._construct(tag, value, line), f"{_short_tag(tag)} {value}")
+        if tag == _MERGE_TAG and value != "<<":  # '!!merge D': PyYAML would read '<<' (issue 15 #16)
+            self._tag_problem(value, tag, "only '<<' is a merge key", line)
+            return None
+        result = self._construct(tag, value, line)
+        if isinstance(result, float) and not math.isfinite(result) and "." not in value.lstrip("+-")[:1]:
+            # '!!float 1e400' is read as inf, which the file does not say (issue 15 #16); '.inf' is meant
+            self._tag_problem(value, tag, "the number is out of range", line)
+            return None
+        return _as_written(result, f"{_short_tag(tag)} {value}")
 
     def _construct(self, tag: str, value: str, line: int) -> Any:
         if tag in (_STR_TAG, _VALUE_TAG):
@@ -813,18 +822,31 @@ class _YamlReader:
             return _MERGE_KEY
         constructor = _SCALAR_CONSTRUCTORS.get(tag)
         if constructor is None:
-            self._problem(self._here(), f"unsupported YAML tag {_short_tag(tag)}", line)
+            self.problems.append(Problem(self._here(), f"unsupported YAML tag {_short_tag(tag)}", line,
+                                         kind="yaml_tag_unsupported", values={"tag": _short_tag(tag)}))
             return None
         try:
             return constructor(self.loader, ScalarNode(tag, value))
         except (ValueError, yaml.YAMLError) as exc:
             reason = _readable(getattr(exc, "problem", None) or str(exc).split("\n")[0])
+            if reason.startswith("invalid literal"):  # Python's words for '!!int x' (issue 15 #16)
+                reason = NOT_OF_TYPE
         except (KeyError, IndexError, AttributeError, TypeError):  # PyYAML's own: '!!bool D', "!!int ''"
-            reason = "it is not a value of that type"
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        self._problem(self._here(), f"cannot read {shown!r} as {_short_tag(tag)}: {reason}", line)
+            reason = NOT_OF_TYPE
+        self._tag_problem(value, tag, reason, line)
         return None
 
+    def _tag_problem(self, value: str, tag: str, reason: str, line: int) -> None:
+        """``cannot read 'VALUE' as !!TAG: REASON`` here (kind ``yaml_tag``: values ``value`` as written,
+        at most 40 characters, ``tag`` and ``reason``)."""
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        message = f"cannot read {shown!r} as {_short_tag(tag)}: {reason}"
+        self.problems.append(Problem(self._here(), message, line, kind="yaml_tag",
+                                     values={"value": shown, "tag": _short_tag(tag), "reason": reason}))
+
+
+NOT_OF_TYPE = "it is not a value of that type"
+"""The reason of a ``yaml_tag`` problem whose value does not fit its tag (``!!bool D``, ``!!int x``)."""
 
 DUPLICATE = "duplicate_key"
 """The problem kind of a repeated key; values ``key`` (as shown), ``where`` and ``at`` (:func:`_duplicate_problem`)."""

@@ -18,7 +18,7 @@ FIXTURE = Path(__file__).parent.parent / "fixtures" / "wuhan" / "worked_example.
 
 
 def test_errors_file_that_is_the_output(tmp_path: Path) -> None:
-    _register_commands(["batch"])
+    _register_commands()
     out = str(tmp_path / "out.jsonl")
     args = ["batch", str(FIXTURE), "-f", "jsonl", "-o", out, "--errors", out]
     english = runner.invoke(app, args)

@@ -160,6 +160,11 @@ def _json_syntax(values: Any, lang: str) -> str:
     return f"JSON 语法错误：{JSON_REASONS_ZH.get(reason, reason)}{hint}"
 
 
+def _yaml_tag(values: Any) -> str:
+    reason = str(values.raw("reason"))
+    return f"无法把 '{values.raw('value')}' 读作 {values.raw('tag')}：{YAML_TAG_REASONS_ZH.get(reason, reason)}"
+
+
 _ALIAS_WHAT: dict[str, str] = {"kong kind": "杠的种类", "player": "玩家"}
 """The ``what`` of an ``alias_clash`` between two keys of one mapping, in Chinese."""
 
@@ -243,6 +248,16 @@ def os_reason_zh(name: str, reason: str) -> str:
     return OS_REASONS_ZH.get(name, reason)
 
 
+YAML_TAG_REASONS_ZH = {
+    "it is not a value of that type": "不是这种类型的值",
+    "only '<<' is a merge key": "只有 '<<' 是合并键",
+    "the number is out of range": "数超出范围",
+    "the number is far too long (more than 4300 digits)": "数字太长（超过 4300 位）",
+}
+"""Why a tagged YAML scalar was refused (the loader's ``yaml_tag`` reasons), in Chinese; a reason not
+here (a timestamp's, in Python's words) is kept as it is."""
+
+
 PROBLEMS_ZH: dict[str, Template] = {
     "extra_forbidden": lambda values, lang: "未知的键（不属于这一地区的牌局格式）" + _suggest(values, lang),
     "missing": "缺少：此键必填",
@@ -282,6 +297,8 @@ PROBLEMS_ZH: dict[str, Template] = {
     "duplicate_key": _duplicate_key,
     "empty_document": "空文档：应为一局牌（含 region、players 等键的映射）",
     "json_syntax": _json_syntax,
+    "yaml_tag": lambda values, lang: _yaml_tag(values),
+    "yaml_tag_unsupported": "不支持的 YAML 标签 {tag}",
     # field checks of the hand model (settle.model) and pydantic's own
     "player_name": _player_name,
     "duplicate_player": "玩家 '{name}' 列了两次（名字去掉两边的空格后比较）",
