@@ -809,7 +809,7 @@ class _YamlReader:
             self._tag_problem(value, tag, "only '<<' is a merge key", line)
             return None
         result = self._construct(tag, value, line)
-        if isinstance(result, float) and not math.isfinite(result) and "." not in value.lstrip("+-")[:1]:
+        if isinstance(result, float) and not math.isfinite(result) and not value.lstrip("+-").startswith("."):
             # '!!float 1e400' is read as inf, which the file does not say (issue 15 #16); '.inf' is meant
             self._tag_problem(value, tag, "the number is out of range", line)
             return None
@@ -829,8 +829,6 @@ class _YamlReader:
             return constructor(self.loader, ScalarNode(tag, value))
         except (ValueError, yaml.YAMLError) as exc:
             reason = _readable(getattr(exc, "problem", None) or str(exc).split("\n")[0])
-            if reason.startswith("invalid literal"):  # Python's words for '!!int x' (issue 15 #16)
-                reason = NOT_OF_TYPE
         except (KeyError, IndexError, AttributeError, TypeError):  # PyYAML's own: '!!bool D', "!!int ''"
             reason = NOT_OF_TYPE
         self._tag_problem(value, tag, reason, line)
@@ -934,6 +932,8 @@ def _readable(reason: str) -> str:
     """Python's advice for over-long integers is for programmers; say what is wrong with the file."""
     if "integer string conversion" in reason:
         return "the number is far too long (more than 4300 digits)"
+    if reason.startswith("invalid literal"):  # int()'s words for '!!int x' (issue 15 #16)
+        return NOT_OF_TYPE
     return reason
 
 

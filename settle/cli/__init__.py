@@ -306,7 +306,7 @@ OUTSIDE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, 
 """Write errors that come from outside settle: disk full, quota, I/O error, file too large, read-only."""
 
 
-def outside_failure(exc: OSError, what: str = "write the output", lang: Lang | None = None) -> NoReturn:
+def outside_failure(exc: OSError, lang: Lang | None = None) -> NoReturn:
     """Report an :class:`OSError` from outside settle (``cannot write the output: the disk is full``;
     under ``--lang zh`` ``error: 无法写入输出 FILE：磁盘已满``) and exit 4 (:data:`EXIT_OUTSIDE`)."""
     full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
@@ -316,10 +316,9 @@ def outside_failure(exc: OSError, what: str = "write the output", lang: Lang | N
         from settle.engine.messages import os_reason_zh
 
         reason_zh = "磁盘已满" if full else os_reason_zh(errno.errorcode.get(exc.errno or 0, ""), reason)
-        verb = "写入输出" if what == "write the output" else what
-        typer.echo(f"error: 无法{verb}{name}：{reason_zh}", err=True)
+        typer.echo(f"error: 无法写入输出{name}：{reason_zh}", err=True)
     else:
-        typer.echo(f"error: cannot {what}{name}: {reason}", err=True)
+        typer.echo(f"error: cannot write the output{name}: {reason}", err=True)
     raise typer.Exit(EXIT_OUTSIDE)
 
 

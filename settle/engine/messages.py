@@ -160,6 +160,16 @@ def _json_syntax(values: Any, lang: str) -> str:
     return f"JSON 语法错误：{JSON_REASONS_ZH.get(reason, reason)}{hint}"
 
 
+YAML_TAG_REASONS_ZH = {
+    "it is not a value of that type": "不是这种类型的值",
+    "only '<<' is a merge key": "只有 '<<' 是合并键",
+    "the number is out of range": "数超出范围",
+    "the number is far too long (more than 4300 digits)": "数字太长（超过 4300 位）",
+}
+"""Why a tagged YAML scalar was refused (the loader's ``yaml_tag`` reasons), in Chinese; a reason not
+here (a timestamp's, in Python's words) is kept as it is."""
+
+
 def _yaml_tag(values: Any) -> str:
     reason = str(values.raw("reason"))
     return f"无法把 '{values.raw('value')}' 读作 {values.raw('tag')}：{YAML_TAG_REASONS_ZH.get(reason, reason)}"
@@ -246,16 +256,6 @@ def os_reason_zh(name: str, reason: str) -> str:
     """The system's reason for a failed open or write in Chinese, by the error's symbolic name
     (``ENOENT`` ...); ``reason``, the system's own words, where no Chinese is kept for it."""
     return OS_REASONS_ZH.get(name, reason)
-
-
-YAML_TAG_REASONS_ZH = {
-    "it is not a value of that type": "不是这种类型的值",
-    "only '<<' is a merge key": "只有 '<<' 是合并键",
-    "the number is out of range": "数超出范围",
-    "the number is far too long (more than 4300 digits)": "数字太长（超过 4300 位）",
-}
-"""Why a tagged YAML scalar was refused (the loader's ``yaml_tag`` reasons), in Chinese; a reason not
-here (a timestamp's, in Python's words) is kept as it is."""
 
 
 PROBLEMS_ZH: dict[str, Template] = {

@@ -63,8 +63,9 @@ def _own_descriptor(path: str) -> int | None:
     if name in _DESCRIPTORS:
         return _DESCRIPTORS[name]
     for prefix in ("/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", f"/proc/{os.getpid()}/fd/"):
-        if name.startswith(prefix) and name[len(prefix):].isascii() and name[len(prefix):].isdigit():
-            return int(name[len(prefix):])
+        number = name.removeprefix(prefix)
+        if number != name and number.isascii() and number.isdigit():
+            return int(number)
     return None
 
 
