@@ -23,6 +23,23 @@ _UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """Characters a key cannot show as they are: control characters and line breaks (U+0085, U+2028, U+2029)."""
 
 
+ID_MAX_LENGTH = 200
+"""The longest ``id`` a hand may have (characters); a longer one is refused (:class:`settle.model.Hand`)."""
+
+SHOWN_ID_LENGTH = 60
+"""How much of a refused, over-long ``id`` a message shows before ``…[N]`` (issue 15)."""
+
+
+def shown_label(label: str) -> str:
+    """A hand's label as a message shows it: itself, or for an ``id`` longer than
+    :data:`ID_MAX_LENGTH` (refused, so it names no hand) its first :data:`SHOWN_ID_LENGTH`
+    characters and ``…[N]``, N its length in characters: a 100,000-character id is not echoed
+    in full on every line of a bad hand (issue 15).  The JSON error record keeps the id whole."""
+    if len(label) <= ID_MAX_LENGTH:
+        return label
+    return f"{label[:SHOWN_ID_LENGTH]}…[{len(label)}]"
+
+
 def written(value: object) -> str:
     """A scalar value as the user wrote it, for a message (issue 15 #16): never a Python repr.
 
@@ -131,7 +148,7 @@ class Problem(Frozen):
         """``FILE:LINE:COL: hand H: path: message`` with ``message`` (this problem's, or the same in
         another language, ``hand_word`` the word before the hand); each part left out when unknown
         (no file: ``line N``)."""
-        parts = [part for part in (self.place(), f"{hand_word} {self.hand}" if self.hand else "",
+        parts = [part for part in (self.place(), f"{hand_word} {shown_label(self.hand)}" if self.hand else "",
                                    format_path(self.path) if self.path else "") if part]
         return ": ".join([*parts, message])
 

@@ -415,6 +415,10 @@ class _YamlReader:
         self.started = (0, 0)  # hands and documents before this pass
         self.yielded = 0  # items this pass yielded (a second pass skips them)
         self.skip = 0
+        self.list_indent: int | None = None  # column of the items of the block list being read (a list document)
+        self.hand_index = -1  # character index where the hand being read starts
+        self.resumed_at = -1  # where this reader's text was resumed after a syntax error (issue 15 item 1)
+        self.repeat_of: int | None = None  # the error this reader resumed after, if it may meet it again
         self._start_hand(0)
 
     # -- driving
@@ -444,10 +448,16 @@ class _YamlReader:
         if not self.batch or self.failed_at is None:
             return None, text
         start = _next_document_start(text, self.failed_at, self.document_index)
+        documents = self.documents + 1
+        if self.list_indent is not None and self.stack:  # inside a block list: resume at its next item
+            item = _next_item_start(text, self.failed_at, max(self.hand_index, self.resumed_at), self.list_indent)
+            if item is not None and (start is None or item < start):
+                start, documents = item, self.documents  # the resumed items are the same document's
         if start is None:
             return None, text
         reader = _YamlReader(self.source, self.batch)
-        reader.hands, reader.documents = self.hands + 1, self.documents + 1  # the bad one counted
+        reader.hands, reader.documents = self.hands + 1, documents  # the bad one counted
+        reader.resumed_at, reader.repeat_of = start, self.failed_at
         # Blank out what was read: every character keeps its index and line (issue 15 items 1, 2).
         return reader, _BLANK.sub(" ", text[:start]) + text[start:]
 
@@ -459,6 +469,8 @@ class _YamlReader:
         refused: _Fatal | None = None
         self.line_map = line_map = _line_map(text)
         self.started = (self.hands, self.documents)
+        if self.refuse_at is None:
+            self.refuse_at = _unquoted_break(text)  # None for ordinary text
         if self.refuse_at is not None:  # the second pass, up to the document libyaml refuses
             refused, cut = _refused_character(text, self.refuse_at)
             text = text[:cut]
@@ -503,6 +515,8 @@ class _YamlReader:
                 raise
             fatal = _yaml_fatal(exc, text)
             self.failed_at = fatal.index
+            if self._repeated(fatal):
+                return
             yield self._fatal(fatal)
             return
         except _Fatal as fatal:
@@ -521,6 +535,14 @@ class _YamlReader:
             return
         if not self.documents or (self.batch and not self.hands):
             yield self._fatal(_Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={}))
+
+    def _repeated(self, fatal: _Fatal) -> bool:
+        """Whether ``fatal`` is the error this reader resumed after, met again before any hand (the
+        item it resumed at was the bad one): it was reported once, so the bad hand is not counted twice."""
+        if self.repeat_of is None or fatal.index != self.repeat_of or self.yielded:
+            return False
+        self.hands -= 1
+        return True
 
     def _kept(self, out: list[Document | HandError], line_map: list[int] | None) -> list[Document | HandError]:
         """``out`` without what a first pass already yielded, its lines as an editor counts them."""
@@ -591,6 +613,7 @@ class _YamlReader:
             if self.batch and not self.stack and _nothing_written(event):
                 return  # an empty document (`cat a.yaml; echo ---` ...) is no hand of a batch
             self._start_hand(line)
+            self.hand_index = event.start_mark.index
         self.count += 1
         if self.count > MAX_NODES and not self.poisoned:
             self._overflow(line)
@@ -606,9 +629,11 @@ class _YamlReader:
             # A document that is a list: each item is a hand of its own.
             stack.append(_Frame(False, (), False, line, 0, None))
             self.base = 1
+            self.list_indent = None if event.flow_style else event.start_mark.column
             return
         if len(stack) == self.base:
             self._start_hand(line)
+            self.hand_index = event.start_mark.index
         if len(stack) - self.base >= MAX_DEPTH:
             # Fatal, not per hand: skipping the rest would still feed libyaml's
             # quadratic flow scanner with whatever depth follows.
@@ -627,6 +652,7 @@ class _YamlReader:
         frame = self.stack.pop()
         if not self.stack and self.base:
             self.base = 0  # end of a list document
+            self.list_indent = None
             return
         value = frame.value
         if frame.merged:
@@ -640,6 +666,7 @@ class _YamlReader:
         line = event.start_mark.line + 1
         if len(self.stack) == self.base:
             self._start_hand(line)
+            self.hand_index = event.start_mark.index
         if self.poisoned:
             self._attach(None, line, 0)
             return
@@ -1006,16 +1033,70 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
 
 
 _LINE_TEXT = re.compile("[^\r\n]*")
-_BREAKS = "\r\n\x85\u2028\u2029"
-_DOCUMENT_START = re.compile(f"(?:^|(?<=[{_BREAKS}]))---(?=[ \t{_BREAKS}]|\\Z)")
-"""A ``---`` line as libyaml sees one: after any of its line breaks, ``\\r`` included (issue 15 item 1)."""
-_BLANK = re.compile(f"[^{_BREAKS}]")
+_DOCUMENT_START = re.compile("(?:^|(?<=[\r\n]))---(?=[ \t\r\n]|\\Z)")
+"""A ``---`` line as an editor shows one: after ``\\n`` or ``\\r`` (issue 15 item 1).  A ``---``
+after U+0085, U+2028 or U+2029 starts no document here: :func:`_unquoted_break` refuses those first."""
+_BLANK = re.compile("[^\r\n]")
+_UNICODE_BREAK = re.compile("[\x85\u2028\u2029]")
+_QUOTED = ("'", '"')
+
+
+def _unquoted_break(text: str) -> int | None:
+    """Index of the first U+0085, U+2028 or U+2029 outside a quoted string, or None.
+
+    libyaml ends a line at each of them and an editor ends none, so outside quotes (in a comment,
+    a plain or block scalar, between tokens) one would make the file mean what its reader cannot
+    see: a ``---`` after one in a comment starts a phantom hand (issue 15 item 2).  Such a
+    character refuses its document.  Inside quotes it is only text (the lines of messages are
+    converted by :func:`_line_map`).  Costs one ``in`` test per character kind for ordinary text;
+    otherwise one pass of libyaml's scanner, up to its first syntax error (after which the error
+    is what is reported)."""
+    if "\x85" not in text and "\u2028" not in text and "\u2029" not in text:
+        return None
+    quoted: list[tuple[int, int]] = []
+    known = len(text)
+    bad = _NON_PRINTABLE.search(text)  # libyaml refuses the text from there: scan what is before it
+    if bad is not None:
+        known = bad.start()
+    scanner = _Loader(text[:known])
+    try:
+        while True:
+            token = scanner.get_token()
+            if token is None:
+                break
+            if getattr(token, "style", None) in _QUOTED:
+                quoted.append((token.start_mark.index, token.end_mark.index))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        if mark is not None:
+            known = min(known, mark.index)
+    finally:
+        scanner.dispose()
+    spans = iter(quoted)
+    span = next(spans, None)
+    for match in _UNICODE_BREAK.finditer(text, 0, known):
+        at = match.start()
+        while span is not None and span[1] <= at:
+            span = next(spans, None)
+        if span is None or at < span[0]:
+            return at
+    return None
 
 
 def _next_document_start(text: str, failed_at: int, document_index: int) -> int | None:
     """Index of the first ``---`` line at or after the error's line that starts a later document
     than the bad one (an unclosed ``{`` is only found at the next ``---``), or None."""
     match = _DOCUMENT_START.search(text, max(_line_start(text, failed_at), document_index + 1))
+    return None if match is None else match.start()
+
+
+def _next_item_start(text: str, failed_at: int, after: int, indent: int) -> int | None:
+    """Index of the first line at or after the error's line, and after index ``after`` (the bad
+    item's start), that starts an item of the block list whose ``-`` is in column ``indent``
+    (0-based): a syntax error in one item of a list document loses none of the later items
+    (issue 15 item 1)."""
+    pattern = re.compile(f"(?:^|(?<=[\r\n])) {{{indent}}}-(?=[ \t\r\n]|\\Z)")
+    match = pattern.search(text, max(_line_start(text, failed_at), after + 1))
     return None if match is None else match.start()
 
 
@@ -1026,12 +1107,27 @@ def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
     code = ord(text[index])
     if 0xDC80 <= code <= 0xDCFF:
         message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x}"
+    elif code in _BREAK_NAMES:
+        return _Fatal(
+            f"character U+{code:04X} ({_BREAK_NAMES[code]}) outside quotes: YAML reads it as a line break, "
+            "an editor shows none; remove it, or put the text in quotes",
+            line, index=index, column=column, kind="yaml_unquoted_break",
+            values={"code": f"U+{code:04X}", "name": _BREAK_NAMES[code]},
+        ), _document_start(text, index)
     else:
         message = f"character U+{code:04X} is not allowed in YAML (control characters are not allowed)"
+    return _Fatal(message, line, index=index, column=column), _document_start(text, index)
+
+
+_BREAK_NAMES = {0x85: "next line", 0x2028: "line separator", 0x2029: "paragraph separator"}
+
+
+def _document_start(text: str, index: int) -> int:
+    """Index of the ``---`` line that starts the document holding character ``index`` (0 for the first)."""
     cut = 0
     for match in _DOCUMENT_START.finditer(text, 0, index):
         cut = match.start()
-    return _Fatal(message, line, index=index, column=column), cut
+    return cut
 
 
 def _remap(item: Document | HandError, mapping: list[int]) -> Document | HandError:

@@ -53,12 +53,13 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, SchemaValidator
 
+from settle.errors import ID_MAX_LENGTH, written
 from settle.vocab import Term, Vocabulary, WinBy
 
 Name = Annotated[
     str,
     StringConstraints(strict=True, strip_whitespace=True, min_length=1, max_length=40,
-                      pattern=r"^[^\x00-\x1f\x7f]+$"),
+                      pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$"),
     Field(description="a player's name as listed in `players`"),
 ]
 """A player's name: text of 1–40 characters (spaces trimmed; numbers must be quoted)."""
@@ -320,7 +321,8 @@ def name_problem(name: object) -> str | None:
         return "a player's name is empty (null)"
     if isinstance(name, int | float):
         return f"a player's name must be text, not the number {name!r}; quote it ('{name}')"
-    return f"a player's name must be text, not {type(name).__name__}"
+    shown = written(name)  # a date as the user wrote it, never a Python class name (issue 15 #16)
+    return f"a player's name must be text, not {shown}; quote it ('{shown}')"
 
 
 def name_problem_values(name: object) -> dict[str, object]:
@@ -337,7 +339,7 @@ def name_problem_values(name: object) -> dict[str, object]:
         return {"why": "null"}
     if isinstance(name, int | float):
         return {"why": "number", "shown": repr(name), "quoted": str(name)}
-    return {"why": "other", "shown": type(name).__name__}
+    return {"why": "other", "shown": written(name)}
 
 
 def trimmed_repeats(names: list[object]) -> list[tuple[int, str]]:
@@ -438,7 +440,7 @@ class Hand(Strict):
     ``fans`` (alias ``jin``) are per-player totals that replace the counted ones (G5).
     """
 
-    id: Annotated[str, StringConstraints(max_length=200)] | StrictInt | None = None
+    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH)] | StrictInt | None = None
     region: str
     players: Players[Player] = Field(description=PLAYERS_HELP)
     dealer: Name | None = Field(None, description="庄家")

@@ -227,7 +227,7 @@ def _player_name(values: Any, lang: str) -> str:
         return f"玩家的名字必须是文字，不是是非值 {values['shown']}；请加引号"
     if why == "number":
         return f"玩家的名字必须是文字，不是数字 {values['shown']}；请加引号（'{values['quoted']}'）"
-    return f"玩家的名字必须是文字，不是 {values['shown']}"
+    return f"玩家的名字必须是文字，不是 {values['shown']}；请加引号（'{values['shown']}'）"
 
 
 OS_REASONS_ZH: dict[str, str] = {
@@ -256,6 +256,10 @@ def os_reason_zh(name: str, reason: str) -> str:
     """The system's reason for a failed open or write in Chinese, by the error's symbolic name
     (``ENOENT`` ...); ``reason``, the system's own words, where no Chinese is kept for it."""
     return OS_REASONS_ZH.get(name, reason)
+
+
+_BREAK_NAMES_ZH = {"U+0085": "下一行符", "U+2028": "行分隔符", "U+2029": "段落分隔符"}
+"""The Chinese names of the line breaks libyaml counts and an editor does not (issue 15 item 2)."""
 
 
 PROBLEMS_ZH: dict[str, Template] = {
@@ -299,6 +303,9 @@ PROBLEMS_ZH: dict[str, Template] = {
     "json_syntax": _json_syntax,
     "yaml_tag": lambda values, lang: _yaml_tag(values),
     "yaml_tag_unsupported": "不支持的 YAML 标签 {tag}",
+    "yaml_unquoted_break": lambda values, lang: (
+        f"字符 {values['code']}（{_BREAK_NAMES_ZH.get(str(values['code']), values['name'])}）在引号外："
+        "YAML 把它当作换行，编辑器里却不换行；请删掉它，或把这段文字放进引号"),
     # field checks of the hand model (settle.model) and pydantic's own
     "player_name": _player_name,
     "duplicate_player": "玩家 '{name}' 列了两次（名字去掉两边的空格后比较）",

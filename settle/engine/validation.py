@@ -428,7 +428,8 @@ def player_name_problems(players: object) -> list[Problem]:
     elif isinstance(players, Mapping):
         names = list(players)
         # An empty name cannot show in a dotted path (``players.``): the mapping itself is meant.
-        paths = [("players", key if isinstance(key, str) else str(key)) if key != "" else ("players",)
+        # A key that is not text as written (``players.null``, ``players.true``, a date), issue 15 #16.
+        paths = [("players", key if isinstance(key, str) else written(key)) if key != "" else ("players",)
                  for key in names]
     else:
         return []

@@ -23,7 +23,7 @@ from settle.core.text import dumps
 from settle.engine.batch.outcome import Outcome
 from settle.engine.batch.standings import Standings, merge_standings, tally
 from settle.engine.csvrows import HAND_COLUMNS, error_row, hand_rows
-from settle.errors import Problem, format_path
+from settle.errors import Problem, format_path, shown_label
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown", "standings")
 """What a batch's chunks can be encoded for; ``standings`` encodes nothing per hand (``--standings``:
@@ -241,7 +241,7 @@ def table_row(outcome: Outcome) -> list[Any]:
         first = outcome.error.problems[0]
         more = len(outcome.error.problems) - 1
         text = f"{first.message}" + (f" (+{more} more)" if more else "")
-        return [outcome.label, "", "", f"bad hand: {_path_text(first)}", text]
+        return [shown_label(outcome.label), "", "", f"bad hand: {_path_text(first)}", text]
     return [outcome.label, result.region, "+".join(winners(result)), ending(result), dict(result.net)]
 
 
