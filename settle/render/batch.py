@@ -36,6 +36,12 @@ def heading(labels: Mapping[str, tuple[str, str]], key: str, lang: str) -> str:
     return zh if lang == "zh" else f"{en} {zh}"
 
 
+TABLE_SECTION_HANDS = 10_000
+"""A batch's hands table is written in tables of this many hands each (the last holds the rest, then
+the standings): its rows are kept until their widths are known, so memory stays bounded on any
+input, an endless one included (issue 15 #10); a batch of at most this many hands is one table."""
+
+
 class TableWriter:
     """Keeps a batch's table rows as the chunks come and writes the hands table, the standings
     table and a summary line through tabulate at the end (``table``: ``simple`` style;
@@ -52,28 +58,37 @@ class TableWriter:
         """Nothing comes before the tables."""
 
     def add(self, chunk: Chunk) -> None:
-        """Keep one chunk's rows (a bad hand's in Chinese under ``lang="zh"``: :func:`bad_row`)."""
+        """Keep one chunk's rows (a bad hand's in Chinese under ``lang="zh"``: :func:`bad_row`); every
+        :data:`TABLE_SECTION_HANDS` hands, write them as a table of their own."""
         if self.lang == "zh" and chunk.bad:
             self.rows.extend(row if isinstance(row[3], tuple) else bad_row(row, chunk.problems, self.lang)
                              for row in chunk.rows)
-            return
-        self.rows.extend(chunk.rows)
+        else:
+            self.rows.extend(chunk.rows)
+        while len(self.rows) >= TABLE_SECTION_HANDS:
+            section, self.rows = self.rows[:TABLE_SECTION_HANDS], self.rows[TABLE_SECTION_HANDS:]
+            self.out.write(self.hands_table(section) + "\n\n")
 
     def finish(self, totals: Totals) -> None:
         """Write the tables (:meth:`tables`) and a newline, and flush."""
         self.out.write(self.tables(totals) + "\n")
         self.out.flush()
 
-    def tables(self, totals: Totals) -> str:
-        """The hands table, the standings (a table per region, :func:`settle.render.standings.standings_tables`)
-        and the summary line, joined by blank lines."""
+    def hands_table(self, rows: list[list[Any]]) -> str:
+        """The hands table of ``rows`` (:func:`hand_table`) laid out by tabulate."""
         from tabulate import tabulate
 
         style = "github" if self.fmt == "markdown" else "simple"
-        head, rows = hand_table(self.rows, self.lang)
+        head, shown = hand_table(rows, self.lang)
         per_player = head[-1] != heading(HAND_LABELS, "net", self.lang)
         align = ("left",) * 4 + ("right" if per_player else "left",) * (len(head) - 4)
-        blocks = [tabulate(rows, head, tablefmt=style, disable_numparse=True, colalign=align)] if rows else []
+        return tabulate(shown, head, tablefmt=style, disable_numparse=True, colalign=align)
+
+    def tables(self, totals: Totals) -> str:
+        """The hands table, the standings (a table per region, :func:`settle.render.standings.standings_tables`)
+        and the summary line, joined by blank lines."""
+        style = "github" if self.fmt == "markdown" else "simple"
+        blocks = [self.hands_table(self.rows)] if self.rows else []
         if totals.standings:  # no hand settled (--strict at a first bad hand): no empty standings table
             blocks.append(standings_tables(totals.standings, style, self.lang))
         if self.lang == "zh":

@@ -14,9 +14,10 @@ Shapes:
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from settle.core import Settlement
 from settle.core.text import dumps
@@ -58,12 +59,19 @@ class Chunk:
         return self.data.decode("utf-8", "surrogatepass")
 
 
+KEPT_PROBLEMS = 10_000
+"""How many problems :class:`Totals` keeps in memory; later ones wait in a temporary file (issue 15 #10)."""
+
+
 @dataclass
 class Totals:
     """What a batch run found: hand counts, the standings and the problems.
 
     ``problems`` are kept only when ``keep_problems`` (the JSON output's ``errors`` needs them);
-    otherwise they go out with their chunk, so a file of bad hands does not fill memory.
+    otherwise they go out with their chunk, so a file of bad hands does not fill memory.  Of the
+    kept ones the first :data:`KEPT_PROBLEMS` are in ``problems`` and the rest, as JSON text, in a
+    temporary file: memory stays bounded on an endless stream of bad hands (``/dev/urandom``, issue
+    15 #10); :meth:`problem_json` gives them all, in order.
     ``size``: input bytes settled so far, where known (for a progress bar).
     """
 
@@ -74,6 +82,7 @@ class Totals:
     problems: list[Problem] = field(default_factory=list)
     keep_problems: bool = True
     size: int = 0
+    spilled: IO[str] | None = None
 
     def add(self, chunk: Chunk) -> None:
         """Merge a chunk's counts, standings and (when kept) problems."""
@@ -82,8 +91,31 @@ class Totals:
         self.bad += chunk.bad
         self.stopped = self.stopped or chunk.stopped
         merge_standings(self.standings, chunk.standings)
-        if self.keep_problems:
-            self.problems.extend(chunk.problems)
+        if self.keep_problems and chunk.problems:
+            room = KEPT_PROBLEMS - len(self.problems)
+            self.problems.extend(chunk.problems[:room])
+            if len(chunk.problems) > room:
+                self._spill(chunk.problems[max(room, 0):])
+
+    def _spill(self, problems: list[Problem]) -> None:
+        if self.spilled is None:
+            import tempfile
+
+            # kept open across chunks and closed when read (problem_json): no context manager fits
+            self.spilled = tempfile.TemporaryFile(  # noqa: SIM115
+                "w+", encoding="utf-8", errors="surrogatepass", newline="\n")
+        self.spilled.writelines(json.dumps(p.as_dict(), ensure_ascii=False) + "\n" for p in problems)
+
+    def problem_json(self) -> Iterator[str]:
+        """The JSON text of every kept problem (:meth:`Problem.as_dict`), in order, the spilled ones last."""
+        for problem in self.problems:
+            yield json.dumps(problem.as_dict(), ensure_ascii=False)
+        if self.spilled is not None:
+            self.spilled.seek(0)
+            for line in self.spilled:
+                yield line[:-1]
+            self.spilled.close()
+            self.spilled = None
 
 
 def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: str = "en") -> Chunk:

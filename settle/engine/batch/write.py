@@ -88,9 +88,11 @@ class StreamWriter:
 
     def finish(self, totals: Totals) -> None:
         """For JSON, write the standings and the errors after the last hand; flush."""
-        if self.fmt == "json":
-            self.out.write(f"\n],\n{standings_json(totals.standings)}"
-                           f'"errors": {json.dumps([p.as_dict() for p in totals.problems], ensure_ascii=False)}}}\n')
+        if self.fmt == "json":  # the errors as json.dumps writes the list, one problem at a time
+            self.out.write(f'\n],\n{standings_json(totals.standings)}"errors": [')
+            for i, problem in enumerate(totals.problem_json()):
+                self.out.write(f", {problem}" if i else problem)
+            self.out.write("]}\n")
         self.out.flush()
 
 
