@@ -178,6 +178,16 @@ def test_too_large_json_line(tail: bytes, english: str, chinese: str) -> None:
     assert problem_text(problem, "zh") == f"big.jsonl:1: 局 big.jsonl:1: 文档超过 16 字节的上限{chinese}"
 
 
+def test_endless_json_line_of_a_batch() -> None:
+    """/dev/zero read as JSON Lines by ``settle batch``: its one line (no newline ever) is over 64 MiB and
+    does not end within another 64 MiB, so the batch's reader stops there (issue 15 #10)."""
+    en, zh = _both(["batch", "/dev/zero", "--input-format", "jsonl"])
+    assert en == ["error: /dev/zero:1: cannot read /dev/zero: line 1 is larger than the 64 MiB limit and does not"
+                  " end within another 64 MiB; the rest of the input is not read"]
+    assert zh == ["error: /dev/zero:1: 无法读取 /dev/zero：第 1 行超过 64 MiB 的上限，再读 64 MiB 也没有结束；"
+                  "其余的输入不再读取"]
+
+
 def test_yaml_nesting() -> None:
     # the 101st '[' is one level past MAX_DEPTH (100); the line's first character is column 1
     assert _hand(b"[" * 101 + b"]" * 101 + b"\n") == (["error: <stdin>:1:1: nesting deeper than 100 levels"],

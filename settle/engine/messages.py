@@ -306,6 +306,14 @@ _FORMS_ZH: dict[str, str] = {"null": "空值（null）", "mapping": "一个映�
                              "binary": "二进制值（{shown}）", "date": "日期 {shown}", "datetime": "时间 {shown}"}
 
 
+def _endless_line(values: Any, lang: str) -> str:
+    """A JSON Lines line of a batch that does not end within twice the limit (settle.engine.batch.reading)."""
+    limit = _limit_zh(values.raw("max_bytes"))
+    limit += "" if limit.endswith("字节") else " "
+    return (f"无法读取 {values.raw('file')}：第 {values.raw('line')} 行超过 {limit}的上限，"
+            f"再读 {limit}也没有结束；其余的输入不再读取")
+
+
 def _described_zh(values: Any) -> str:
     """A wrong value in Chinese, from the loader's ``form``, ``shown`` and ``count`` (``文字 'abc'``)."""
     form = values.raw("form")
@@ -337,6 +345,7 @@ LOADER_ZH: dict[str, Template] = {
     "merge_value": lambda values, lang: f"'<<'（合并键）需要一个映射或映射的列表，不是 {_described_zh(values)}",
     "not_a_hand": lambda values, lang: f"应为一局牌（含 region、players 等键的映射），不是 {_described_zh(values)}",
     "json_value": _json_value,
+    "endless_line": _endless_line,
 }
 """The Chinese words of the loader's own problems (issue 16 #9), by the kinds and values it gives them."""
 
