@@ -211,7 +211,8 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
     try:
         if len(raw) > max_bytes:
             hint = " (for bigger batches use JSON Lines, one hand per line)" if batch else ""
-            raise _Fatal(f"document is larger than the {_limit_text(max_bytes)} limit{hint}", None)
+            raise _Fatal(f"document is larger than the {_limit_text(max_bytes)} limit{hint}", None, kind="too_large",
+                         values={"max_bytes": max_bytes, "jsonl_hint": bool(hint), "rest_unread": False})
         try:
             text = _decode(raw)
         except _Fatal as fatal:
@@ -262,6 +263,28 @@ def _describe(value: object) -> str:
     if isinstance(value, bytes):
         return f"a binary value ({written(value)})"
     return f"a {type(value).__name__} ({written(value)[:40]})"  # a date as written (issue 15 #16)
+
+
+def _described(value: object) -> dict[str, object]:
+    """What :func:`_describe` says of ``value``, as data (for its words in Chinese): ``form`` (null, boolean,
+    number, string, list, mapping, binary, date, datetime or other), ``shown`` (the value as the English
+    shows it, where it shows one) and ``count`` (a list's items)."""
+    if value is None or isinstance(value, dict):
+        return {"form": "null" if value is None else "mapping"}
+    if isinstance(value, bool):
+        return {"form": "boolean", "shown": "true" if value else "false"}
+    if isinstance(value, int | float):
+        return {"form": "number", "shown": repr(value)}
+    if isinstance(value, str):
+        return {"form": "string", "shown": repr(value if len(value) <= 40 else value[:37] + "...")}
+    if isinstance(value, list):
+        return {"form": "list", "count": len(value)}
+    if isinstance(value, bytes):
+        return {"form": "binary", "shown": written(value)}
+    form = "other"
+    if isinstance(value, datetime.date):
+        form = "datetime" if isinstance(value, datetime.datetime) else "date"
+    return {"form": form, "shown": written(value)[:40]}
 
 
 def _line_col(text: str, index: int, first_line: int = 1) -> tuple[int, int]:
@@ -335,7 +358,8 @@ def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
         else:
             foreign = _foreign_encoding(raw[:4])
             if foreign:
-                raise _Fatal(f"file is {foreign} encoded; save it as UTF-8", first_line, kind="encoding")
+                raise _Fatal(f"file is {foreign} encoded; save it as UTF-8", first_line, kind="encoding",
+                             values={"encoding": foreign})
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -343,7 +367,7 @@ def _decode(raw: bytes, first_line: int = 1, *, check_bom: bool = True) -> str:
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         column = len(raw[line_start : exc.start].decode("utf-8", "replace")) + 1
         message = f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x}"
-        raise _Fatal(message, line, column=column) from None
+        raise _Fatal(message, line, column=column, kind="not_utf8", values={"byte": raw[exc.start]}) from None
 
 
 def _decode_lenient(raw: bytes) -> str:
@@ -560,7 +584,7 @@ class _YamlReader:
         if self.documents and not self.batch:
             raise _Fatal(  # the line is the problem's (data), not written into the message (issue 16 #9)
                 "expected one hand, but a second YAML document starts on this line (use a batch for many hands)",
-                event.start_mark.line + 1, column=1,
+                event.start_mark.line + 1, column=1, kind="second_document", values={},
             )
         self.documents += 1
         self.document_index = event.start_mark.index
@@ -637,12 +661,14 @@ class _YamlReader:
         if len(stack) - self.base >= MAX_DEPTH:
             # Fatal, not per hand: skipping the rest would still feed libyaml's
             # quadratic flow scanner with whatever depth follows.
-            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index)
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index,
+                         kind="too_deep", values={"max": MAX_DEPTH})
         self.count += 1
         if self.count > MAX_NODES and not self.poisoned:
             self._overflow(line)
         if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS) and not self.poisoned:
-            self._problem(self._here(), f"unsupported YAML tag {_short_tag(event.tag)}", line)
+            self._problem(self._here(), f"unsupported YAML tag {_short_tag(event.tag)}", line,
+                          kind="yaml_tag_unsupported", values={"tag": _short_tag(event.tag)})
         path, record = self._child_path()
         stack.append(_Frame(is_map, path, record, line, self.count - 1, event.anchor))
         if event.anchor is not None:
@@ -672,13 +698,16 @@ class _YamlReader:
             return
         entry = self.anchors.get(event.anchor)
         if entry is None:
-            why = "refers to itself" if event.anchor in self.open_anchors else "is not defined"
-            self._problem(self._here(), f"alias *{event.anchor} {why}", line)
+            itself = event.anchor in self.open_anchors
+            why = "refers to itself" if itself else "is not defined"
+            self._problem(self._here(), f"alias *{event.anchor} {why}", line,
+                          kind="alias_itself" if itself else "alias_undefined", values={"name": event.anchor})
             self._attach(None, line, 0)
             return
         value, size, height = entry
         if len(self.stack) - self.base + height > MAX_DEPTH:
-            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index)
+            raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=event.start_mark.index,
+                         kind="too_deep", values={"max": MAX_DEPTH})
         self.count += size  # an alias costs its whole expansion, every time it is used
         if self.count > MAX_NODES:
             self._overflow(line)
@@ -748,7 +777,8 @@ class _YamlReader:
     def _take_key(self, top: _Frame, key: Any, line: int) -> None:
         if isinstance(key, list | dict):
             kind = "list" if isinstance(key, list) else "mapping"
-            self._problem(top.path, f"a {kind} cannot be a mapping key", line)
+            self._problem(top.path, f"a {kind} cannot be a mapping key", line, kind="key_not_scalar",
+                          values={"what": kind})
             top.key = _SKIP
         elif key is _MERGE_KEY:
             if top.merge_line:
@@ -783,7 +813,7 @@ class _YamlReader:
         sources = value if isinstance(value, list) else [value]
         if not all(isinstance(source, dict) for source in sources):
             message = f"'<<' (merge key) needs a mapping or a list of mappings, not {_describe(value)}"
-            self._problem((*top.path, "<<"), message, line)
+            self._problem((*top.path, "<<"), message, line, kind="merge_value", values=_described(value))
             return
         merged = top.merged if top.merged is not None else {}
         for source in sources:
@@ -800,11 +830,13 @@ class _YamlReader:
         self.anchors[name] = ("<<" if value is _MERGE_KEY else value, size, height)
 
     def _overflow(self, line: int) -> None:
-        self._problem(self._here(), f"document expands to more than {MAX_NODES} nodes (YAML aliases?)", line)
+        self._problem(self._here(), f"document expands to more than {MAX_NODES} nodes (YAML aliases?)", line,
+                      kind="nodes_expanded", values={"max": MAX_NODES})
         self.poisoned = True
 
-    def _problem(self, path: Path, message: str, line: int | None) -> None:
-        self.problems.append(Problem(path, message, line))
+    def _problem(self, path: Path, message: str, line: int | None, *, kind: str,
+                 values: dict[str, object]) -> None:
+        self.problems.append(Problem(path, message, line, kind=kind, values=values))
 
     def _finish_hand(self, value: Any) -> None:
         self.hands += 1
@@ -990,7 +1022,8 @@ def _make_hand(
         if empty:
             problems = [Problem((), EMPTY_MESSAGE, lines.get(()), kind=EMPTY, values={})]
         else:
-            problems = [Problem((), f"expected {_EXPECTED}, found {_describe(value)}", lines.get(()))]
+            problems = [Problem((), f"expected {_EXPECTED}, found {_describe(value)}", lines.get(()),
+                                kind="not_a_hand", values=_described(value))]
     if problems:
         label = Document(value, lines, source, index).label if batch else None  # its id when it has one
         return HandError([replace(p, hand=label, source=source) for p in problems])
@@ -1007,21 +1040,25 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
         bad = _NON_PRINTABLE.search(text)
         if bad:
             return _refused_character(text, bad.start())[0]
-        return _Fatal(f"YAML error: {exc.reason}", None)
+        return _Fatal(f"YAML error: {exc.reason}", None, kind="yaml_reader", values={"reason": exc.reason})
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+    said = {"problem": problem, "character": None, "context": None, "context_line": None}  # libyaml's words, as data
     if mark is None:
-        return _Fatal(f"YAML syntax error: {problem}", None)
+        return _Fatal(f"YAML syntax error: {problem}", None, kind="yaml_syntax", values=said)
     index = min(mark.index, len(text))
     line, column = _line_col(text, index)
     if "maximum nesting depth" in problem:  # newer libyaml builds stop deep nesting themselves
-        return _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=index)
+        return _Fatal(f"nesting deeper than {MAX_DEPTH} levels", line, index=index, kind="too_deep",
+                      values={"max": MAX_DEPTH})
     line_start = _line_start(text, index)
     line_text = _LINE_TEXT.match(text, line_start).group()  # type: ignore[union-attr]
     tab = _tab_column(line_text, column - 1, problem)
     if tab is not None:
-        return _Fatal("tab character: YAML indentation must use spaces", line, index=index, column=tab + 1)
+        return _Fatal("tab character: YAML indentation must use spaces", line, index=index, column=tab + 1,
+                      kind="yaml_tab", values={})
     if problem == "found character that cannot start any token" and column - 1 < len(line_text):
+        said["character"] = line_text[column - 1]
         problem = f"found character {line_text[column - 1]!r} that cannot start any token"
     message = f"YAML syntax error: {problem}"
     context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
@@ -1029,7 +1066,8 @@ def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
         context_line = _line_col(text, min(context_mark.index, len(text)))[0]
         if context_line != line:
             message += f" ({context} at line {context_line})"
-    return _Fatal(message, line, index=index, column=column)
+            said["context"], said["context_line"] = context, context_line
+    return _Fatal(message, line, index=index, column=column, kind="yaml_syntax", values=said)
 
 
 _LINE_TEXT = re.compile("[^\r\n]*")
@@ -1107,6 +1145,7 @@ def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
     code = ord(text[index])
     if 0xDC80 <= code <= 0xDCFF:
         message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x}"
+        kind, values = "not_utf8", {"byte": code - 0xDC00}  # type: str, dict[str, object]
     elif code in _BREAK_NAMES:
         return _Fatal(
             f"character U+{code:04X} ({_BREAK_NAMES[code]}) outside quotes: YAML reads it as a line break, "
@@ -1116,7 +1155,8 @@ def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
         ), _document_start(text, index)
     else:
         message = f"character U+{code:04X} is not allowed in YAML (control characters are not allowed)"
-    return _Fatal(message, line, index=index, column=column), _document_start(text, index)
+        kind, values = "yaml_character", {"code": code}
+    return _Fatal(message, line, index=index, column=column, kind=kind, values=values), _document_start(text, index)
 
 
 _BREAK_NAMES = {0x85: "next line", 0x2028: "line separator", 0x2029: "paragraph separator"}
@@ -1189,9 +1229,12 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno, kind=JSON_SYNTAX,
                      values={"reason": exc.msg, "jsonl_hint": bool(hint)}) from None
     except RecursionError:
-        raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line) from None
+        raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line, kind="too_deep",
+                     values={"max": MAX_DEPTH}) from None
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
-        raise _Fatal(f"JSON value cannot be read: {_readable(str(exc))}", first_line) from None
+        reason = _readable(str(exc))
+        raise _Fatal(f"JSON value cannot be read: {reason}", first_line, kind="json_value",
+                     values={"reason": reason}) from None
 
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -1218,7 +1261,7 @@ def _too_many_nodes(text: str, line: int) -> _Fatal | None:
     """The problem of JSON ``text`` (a hand starting on ``line``) over :data:`MAX_NODES` nodes, if it is."""
     if _json_nodes(text) <= MAX_NODES:
         return None
-    return _Fatal(f"document has more than {MAX_NODES} nodes", line)
+    return _Fatal(f"document has more than {MAX_NODES} nodes", line, kind="too_many_nodes", values={"max": MAX_NODES})
 
 
 class _JsonFrame:
@@ -1274,7 +1317,8 @@ def _json_lines(text: str, first_line: int = 1, *, items: bool = False) -> tuple
                 path = _json_item_path(stack, value_path, target, line)
                 if first in "{[":
                     if len(stack) >= MAX_DEPTH and not too_deep:
-                        problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line))
+                        problems.append(Problem(path, f"nesting deeper than {MAX_DEPTH} levels", line,
+                                                kind="too_deep", values={"max": MAX_DEPTH}))
                         too_deep = True
                     stack.append(_JsonFrame(path, first == "{"))
                     expect_key = first == "{"
@@ -1282,7 +1326,8 @@ def _json_lines(text: str, first_line: int = 1, *, items: bool = False) -> tuple
             nodes += 1
             if nodes > MAX_NODES and not over:
                 over = True
-                problems.append(Problem(path[:1] if items else (), f"document has more than {MAX_NODES} nodes", line))
+                problems.append(Problem(path[:1] if items else (), f"document has more than {MAX_NODES} nodes", line,
+                                        kind="too_many_nodes", values={"max": MAX_NODES}))
                 if items and len(stack) > 1:  # the rest of this hand is skipped by json's own scanner
                     end = _SCAN_ONCE(text, item_start)[1]
                     line += text.count("\n", pos, end)
@@ -1407,7 +1452,8 @@ def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_
             if not ended:
                 message += (f"; its line does not end within another {_limit_text(max_bytes)}:"
                             " the rest of the input is not read")
-            yield HandError([Problem((), message, line, f"{source}:{hands}", source)])
+            yield HandError([Problem((), message, line, f"{source}:{hands}", source, "too_large",
+                                     values={"max_bytes": max_bytes, "jsonl_hint": False, "rest_unread": not ended})])
             if not ended:
                 return
             continue

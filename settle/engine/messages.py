@@ -175,6 +175,181 @@ def _yaml_tag(values: Any) -> str:
     return f"无法把 '{values.raw('value')}' 读作 {values.raw('tag')}：{YAML_TAG_REASONS_ZH.get(reason, reason)}"
 
 
+# the loader's own problems (settle.loader): too big, not UTF-8, YAML's and JSON's syntax, nesting, aliases
+
+YAML_PROBLEMS_ZH: dict[str, str] = {
+    "mapping values are not allowed in this context": "此处不允许映射的值",
+    "mapping values are not allowed here": "此处不允许映射的值",
+    "mapping keys are not allowed in this context": "此处不允许映射的键",
+    "mapping keys are not allowed here": "此处不允许映射的键",
+    "block sequence entries are not allowed in this context": "此处不允许块序列的项（'- '）",
+    "sequence entries are not allowed here": "此处不允许序列的项（'- '）",
+    "found character that cannot start any token": "发现不能作为任何记号开头的字符",
+    "could not find expected ':'": "找不到应有的冒号 ':'",
+    "did not find expected ',' or ']'": "没有找到应有的逗号 ',' 或 ']'",
+    "did not find expected ',' or '}'": "没有找到应有的逗号 ',' 或 '}'",
+    "did not find expected key": "没有找到应有的键",
+    "did not find expected '-' indicator": "没有找到应有的 '-'",
+    "did not find expected node content": "没有找到应有的值",
+    "did not find expected <document start>": "没有找到应有的文档开始（---）",
+    "did not find expected <stream-start>": "没有找到应有的流开始",
+    "found unexpected end of stream": "文件意外结束",
+    "found unknown escape character": "未知的转义字符",
+    "did not find expected hexdecimal number": "没有找到应有的十六进制数",
+    "found invalid Unicode character escape code": "无效的 Unicode 字符转义码",
+    "did not find expected alphabetic or numeric character": "没有找到应有的字母或数字",
+    "found unexpected document indicator": "意外的文档标记（--- 或 ...）",
+    "found a tab character that violates indentation": "制表符破坏了缩进",
+    "found a tab character where an indentation space is expected": "应为缩进空格的地方有制表符",
+    "found an indentation indicator equal to 0": "缩进指示符为 0",
+    "did not find expected comment or line break": "没有找到应有的注释或换行",
+    "found unknown directive name": "未知的指令名",
+    "could not find expected directive name": "找不到应有的指令名",
+    "found unexpected non-alphabetical character": "意外的非字母字符",
+    "did not find expected whitespace": "没有找到应有的空白",
+    "did not find expected whitespace or line break": "没有找到应有的空白或换行",
+    "did not find expected digit or '.' character": "没有找到应有的数字或 '.'",
+    "did not find expected version number": "没有找到应有的版本号",
+    "found extremely long version number": "版本号太长",
+    "did not find the expected '>'": "没有找到应有的 '>'",
+    "did not find expected '!'": "没有找到应有的 '!'",
+    "did not find expected tag URI": "没有找到应有的标签 URI",
+    "did not find URI escaped octet": "没有找到 URI 转义的字节",
+    "found an incorrect leading UTF-8 octet": "UTF-8 首字节不正确",
+    "found an incorrect trailing UTF-8 octet": "UTF-8 后续字节不正确",
+    "found undefined tag handle": "未定义的标签前缀",
+    "found duplicate %YAML directive": "重复的 %YAML 指令",
+    "found incompatible YAML document": "不兼容的 YAML 文档（版本不对）",
+    "found duplicate %TAG directive": "重复的 %TAG 指令",
+    "found unexpected ':'": "意外的冒号 ':'",
+}
+"""Chinese words of libyaml's (and PyYAML's) syntax problems, by their own words (as data, like
+:data:`JSON_REASONS_ZH`); a problem not here stays in English."""
+
+YAML_CONTEXTS_ZH: dict[str, str] = {
+    "while parsing a block mapping": "读第 {line} 行开始的块映射时",
+    "while parsing a block collection": "读第 {line} 行开始的块序列时",
+    "while parsing a flow sequence": "读第 {line} 行开始的 [ ] 序列时",
+    "while parsing a flow mapping": "读第 {line} 行开始的 { } 映射时",
+    "while parsing a block node": "读第 {line} 行开始的值时",
+    "while parsing a flow node": "读第 {line} 行开始的值时",
+    "while parsing a node": "读第 {line} 行开始的值时",
+    "while parsing a tag": "读第 {line} 行开始的标签时",
+    "while scanning a tag": "读第 {line} 行开始的标签时",
+    "while parsing a quoted scalar": "读第 {line} 行开始的带引号的字符串时",
+    "while scanning a quoted scalar": "读第 {line} 行开始的带引号的字符串时",
+    "while scanning a block scalar": "读第 {line} 行开始的块标量（| 或 >）时",
+    "while scanning a plain scalar": "读第 {line} 行开始的不带引号的值时",
+    "while scanning a simple key": "读第 {line} 行开始的键时",
+    "while scanning an anchor": "读第 {line} 行的锚点时",
+    "while scanning an alias": "读第 {line} 行的别名时",
+    "while scanning a directive": "读第 {line} 行的指令时",
+    "while scanning a %YAML directive": "读第 {line} 行的 %YAML 指令时",
+    "while scanning a %TAG directive": "读第 {line} 行的 %TAG 指令时",
+    "while parsing a %TAG directive": "读第 {line} 行的 %TAG 指令时",
+    "while scanning for the next token": "在第 {line} 行找下一个记号时",
+}
+"""Where libyaml was when it found a syntax problem (its ``context``, started on another line), in
+Chinese; a context not here stays in English."""
+
+YAML_READER_ZH: dict[str, str] = {
+    "control characters are not allowed": "不允许控制字符",
+    "special characters are not allowed": "不允许特殊字符",
+    "invalid leading UTF-8 octet": "无效的 UTF-8 首字节",
+    "incomplete UTF-8 octet sequence": "不完整的 UTF-8 字节序列",
+    "invalid trailing UTF-8 octet": "无效的 UTF-8 后续字节",
+    "invalid length of a UTF-8 sequence": "UTF-8 序列的长度无效",
+    "invalid Unicode character": "无效的 Unicode 字符",
+    "input is too long": "输入太长",
+}
+"""Chinese words of libyaml's reader (the characters of the file), by its own words; others stay English."""
+
+
+def _yaml_syntax(values: Any, lang: str) -> str:
+    """``YAML 语法错误：…（读第 3 行开始的块映射时）``: libyaml's ``problem`` (the ``character`` that cannot
+    start a token, where known) and its ``context`` begun on ``context_line``."""
+    problem, character = values.raw("problem"), values.raw("character")
+    if character is not None:
+        words = f"字符 {character!r} 不能作为任何记号的开头"
+    else:
+        words = YAML_PROBLEMS_ZH.get(problem, problem)
+    context = values.raw("context")
+    if context is not None:
+        line = values.raw("context_line")
+        where = YAML_CONTEXTS_ZH.get(context)
+        words += f"（{where.replace('{line}', str(line))}）" if where else f"（{context}，第 {line} 行）"
+    return f"YAML 语法错误：{words}"
+
+
+def _limit_zh(max_bytes: int) -> str:
+    """``64 MiB``, ``1 KiB``, ``100 字节``: the size limit as the loader's English says it, in Chinese."""
+    if max_bytes % (1024 * 1024) == 0:
+        return f"{max_bytes // (1024 * 1024)} MiB"
+    if max_bytes % 1024 == 0:
+        return f"{max_bytes // 1024} KiB"
+    return f"{max_bytes} 字节"
+
+
+def _too_large(values: Any, lang: str) -> str:
+    limit = _limit_zh(values.raw("max_bytes"))
+    limit += "" if limit.endswith("字节") else " "  # a space after a Latin unit only: 64 MiB 的, 100 字节的
+    words = f"文档超过 {limit}的上限"
+    if values.raw("jsonl_hint"):
+        words += "（更大的批量请用 JSON Lines，一行一局）"
+    if values.raw("rest_unread"):
+        words += f"；这一行再读 {limit}也没有结束：其余的输入不再读取"
+    return words
+
+
+_FORMS_ZH: dict[str, str] = {"null": "空值（null）", "mapping": "一个映射", "boolean": "是非值 {shown}",
+                             "number": "数字 {shown}", "string": "文字 {shown}", "list": "{count} 项的列表",
+                             "binary": "二进制值（{shown}）", "date": "日期 {shown}", "datetime": "时间 {shown}"}
+
+
+def _endless_line(values: Any, lang: str) -> str:
+    """A JSON Lines line of a batch that does not end within twice the limit (settle.engine.batch.reading)."""
+    limit = _limit_zh(values.raw("max_bytes"))
+    limit += "" if limit.endswith("字节") else " "
+    return (f"无法读取 {values.raw('file')}：第 {values.raw('line')} 行超过 {limit}的上限，"
+            f"再读 {limit}也没有结束；其余的输入不再读取")
+
+
+def _described_zh(values: Any) -> str:
+    """A wrong value in Chinese, from the loader's ``form``, ``shown`` and ``count`` (``文字 'abc'``)."""
+    form = values.raw("form")
+    words = _FORMS_ZH.get(form, "{shown}")
+    return words.replace("{shown}", str(values.raw("shown")) if "shown" in values else "").replace(
+        "{count}", str(values.raw("count")) if "count" in values else "")
+
+
+def _json_value(values: Any, lang: str) -> str:
+    reason = str(values.raw("reason"))
+    return f"JSON 值读不出来：{YAML_TAG_REASONS_ZH.get(reason, reason)}"
+
+
+LOADER_ZH: dict[str, Template] = {
+    "too_large": _too_large,
+    "encoding": "文件是 {encoding} 编码；请另存为 UTF-8",
+    "not_utf8": lambda values, lang: f"文件不是 UTF-8 编码：字节 0x{values['byte']:02x}",
+    "yaml_character": lambda values, lang: f"YAML 里不允许字符 U+{values['code']:04X}（不允许控制字符）",
+    "yaml_reader": lambda values, lang: f"YAML 错误：{YAML_READER_ZH.get(values['reason'], values['reason'])}",
+    "yaml_syntax": _yaml_syntax,
+    "yaml_tab": "制表符：YAML 的缩进必须用空格",
+    "second_document": "应为一局牌，但这一行开始了第二个 YAML 文档（多局牌请用 batch）",
+    "too_deep": "嵌套超过 {max} 层",
+    "too_many_nodes": "文档超过 {max} 个节点",
+    "nodes_expanded": "文档展开后超过 {max} 个节点（YAML 别名？）",
+    "alias_itself": "别名 *{name} 指向它自己",
+    "alias_undefined": "别名 *{name} 未定义",
+    "key_not_scalar": lambda values, lang: f"{'列表' if values['what'] == 'list' else '映射'}不能作为映射的键",
+    "merge_value": lambda values, lang: f"'<<'（合并键）需要一个映射或映射的列表，不是 {_described_zh(values)}",
+    "not_a_hand": lambda values, lang: f"应为一局牌（含 region、players 等键的映射），不是 {_described_zh(values)}",
+    "json_value": _json_value,
+    "endless_line": _endless_line,
+}
+"""The Chinese words of the loader's own problems (issue 16 #9), by the kinds and values it gives them."""
+
+
 _ALIAS_WHAT: dict[str, str] = {"kong kind": "杠的种类", "player": "玩家"}
 """The ``what`` of an ``alias_clash`` between two keys of one mapping, in Chinese."""
 
@@ -306,6 +481,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     "yaml_unquoted_break": lambda values, lang: (
         f"字符 {values['code']}（{_BREAK_NAMES_ZH.get(str(values['code']), values['name'])}）在引号外："
         "YAML 把它当作换行，编辑器里却不换行；请删掉它，或把这段文字放进引号"),
+    **LOADER_ZH,
     # field checks of the hand model (settle.model) and pydantic's own
     "player_name": _player_name,
     "duplicate_player": "玩家 '{name}' 列了两次（名字去掉两边的空格后比较）",

@@ -142,7 +142,8 @@ def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
                     limit = _limit_text(MAX_DOCUMENT_BYTES)
                     message = (f"cannot read {source}: line {line} is larger than the {limit} limit and does not"
                                f" end within another {limit}; the rest of the input is not read")
-                    raise HandError([Problem((), message, line, source=source)])
+                    raise HandError([Problem((), message, line, source=source, kind="endless_line",
+                                             values={"file": source, "line": line, "max_bytes": MAX_DOCUMENT_BYTES})])
                 data = stream.read(size)
                 continue
             offset += rest
