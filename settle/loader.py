@@ -262,7 +262,10 @@ def _describe(value: object) -> str:
         return "a mapping"
     if isinstance(value, bytes):
         return f"a binary value ({written(value)})"
-    return f"a {type(value).__name__} ({written(value)[:40]})"  # a date as written (issue 15 #16)
+    if isinstance(value, datetime.date):  # a date as written, never Python's class name (issue 15 #16)
+        kind = "timestamp" if isinstance(value, datetime.datetime) else "date"
+        return f"a {kind} ({written(value)[:40]})"
+    return f"a {type(value).__name__} ({written(value)[:40]})"
 
 
 def _described(value: object) -> dict[str, object]:

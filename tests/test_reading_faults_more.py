@@ -173,3 +173,12 @@ def test_shown_label_keeps_every_id_that_can_be_valid(label: str, shown: str) ->
     """Ids up to the 200-character limit are shown whole; only a longer (refused) one is shortened."""
     assert shown_label(label) == shown
     assert str(Problem(("id",), "m", hand=label)) == f"hand {shown}: id: m"
+
+
+def test_a_document_that_is_a_date_is_described_as_one() -> None:
+    """#16: items of a list that are a date and a timestamp: ``found a date (2001-12-14)`` and ``found a
+    timestamp (2001-12-14 10:00:00)``, as written, never ``a _WrittenDate``."""
+    found = [p.message for item in iter_documents(b"- 2001-12-14\n- 2001-12-14 10:00:00\n", "s.yaml")
+             if isinstance(item, HandError) for p in item.problems]
+    expected = "expected a hand (a mapping with region, players, ...), found a "
+    assert found == [expected + "date (2001-12-14)", expected + "timestamp (2001-12-14 10:00:00)"]
