@@ -235,6 +235,51 @@ def test_killed_worker_stops_the_batch(tmp_path: Path) -> None:
     assert _leftovers(tmp_path, hands, out) == []
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers through Linux's /proc")
+@pytest.mark.parametrize(("signum", "status", "words"),
+                         [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_signal_to_a_parallel_batch(tmp_path: Path, signum: int, status: int, words: str) -> None:
+    """#13 with the batch's own workers (``--jobs 2``): Ctrl-C or SIGTERM to the parent while the
+    workers settle ends the run promptly with one line and 130/143, no traceback from any process, no
+    worker left running, the output as it was and no temporary file beside it."""
+    hands = _hands(tmp_path / "hands.jsonl", 120_000)
+    out = tmp_path / "out.jsonl"
+    out.write_text(OLD)
+    proc = subprocess.Popen([SETTLE, "batch", str(hands), "--jobs", "2", "-f", "jsonl", "-o", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(0.5)  # settling
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == status
+    assert err.decode().splitlines() == [words]
+    assert out.read_text() == OLD
+    assert _leftovers(tmp_path, hands, out) == []
+    deadline = time.monotonic() + 10  # the workers are gone too (not left settling for nobody)
+    while any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"workers {workers} still running"
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    """The process's state word from /proc (``sleeping``, ``zombie`` ...), or empty once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("State:"):
+                return line
+    except OSError:
+        return ""
+    return ""
+
+
 def test_the_errors_file_may_not_be_the_output(tmp_path: Path) -> None:
     """#11: ``--errors`` naming the ``--output`` file (here through ``./``) would replace the settled
     hands with the error lines: it is refused (exit 2) before anything is written, the file kept."""
