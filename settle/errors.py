@@ -10,6 +10,7 @@ Exit status of the CLI: 0 settled, 2 bad input (:class:`HandError`), 1 internal 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -40,6 +41,41 @@ def shown_label(label: str) -> str:
     return f"{label[:SHOWN_ID_LENGTH]}…[{len(label)}]"
 
 
+def quoted(text: str) -> str:
+    """``text`` in quotes for a message: ``'abc'`` as Python writes a printable string, and one
+    holding a control or invisible character (U+0001, U+FEFF, U+200D) in YAML's double-quoted form
+    with YAML's escapes (``"A\\x01B"``, ``"\\ufeffA"``), which reads back as the same text in a hand
+    file; never raw control characters on a terminal."""
+    if text.isprintable():
+        return repr(text)
+    out = ['"']
+    for char in text:
+        code = ord(char)
+        if char in _YAML_ESCAPES:
+            out.append(_YAML_ESCAPES[char])
+        elif char.isprintable():
+            out.append(char)
+        elif code <= 0xFF:
+            out.append(f"\\x{code:02x}")
+        elif code <= 0xFFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    out.append('"')
+    return "".join(out)
+
+
+_YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x00": "\\0"}
+
+
+def number(value: int | float) -> str:
+    """A number as YAML writes it: ``5``, ``1.5``, and ``.inf``, ``-.inf``, ``.nan`` (never
+    Python's ``inf``/``nan``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    return repr(value)
+
+
 def written(value: object) -> str:
     """A scalar value as the user wrote it, for a message (issue 15 #16): never a Python repr.
 
@@ -55,8 +91,10 @@ def written(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str | int | float):
-        return repr(value)
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, int | float):
+        return number(value)
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, list | tuple):

@@ -20,6 +20,7 @@ constructors, so types match ``yaml.safe_load`` exactly.
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import json
 import math
@@ -41,7 +42,7 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from settle.errors import HandError, Path, Problem, written
+from settle.errors import HandError, Path, Problem, number, quoted, written
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_NODES = 100_000
@@ -252,10 +253,10 @@ def _describe(value: object) -> str:
     if isinstance(value, bool):
         return f"a boolean ({'true' if value else 'false'})"
     if isinstance(value, int | float):
-        return f"a number ({value!r})"
+        return f"a number ({number(value)})"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"a string ({shown!r})"
+        return f"a string ({quoted(shown)})"
     if isinstance(value, list):
         return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, dict):
@@ -277,9 +278,9 @@ def _described(value: object) -> dict[str, object]:
     if isinstance(value, bool):
         return {"form": "boolean", "shown": "true" if value else "false"}
     if isinstance(value, int | float):
-        return {"form": "number", "shown": repr(value)}
+        return {"form": "number", "shown": number(value)}
     if isinstance(value, str):
-        return {"form": "string", "shown": repr(value if len(value) <= 40 else value[:37] + "...")}
+        return {"form": "string", "shown": quoted(value if len(value) <= 40 else value[:37] + "...")}
     if isinstance(value, list):
         return {"form": "list", "count": len(value)}
     if isinstance(value, bytes):
@@ -446,6 +447,8 @@ class _YamlReader:
         self.hand_index = -1  # character index where the hand being read starts
         self.resumed_at = -1  # where this reader's text was resumed after a syntax error (issue 15 item 1)
         self.repeat_of: int | None = None  # the error this reader resumed after, if it may meet it again
+        self.refused_item: tuple[int, int, bool] | None = None  # a refused list item: (column, start, counted)
+        self.quote_at: int | None = None  # where an unclosed quoted scalar of a syntax error starts
         self._start_hand(0)
 
     # -- driving
@@ -477,9 +480,16 @@ class _YamlReader:
         start = _next_document_start(text, self.failed_at, self.document_index)
         documents = self.documents + 1
         if self.list_indent is not None and self.stack:  # inside a block list: resume at its next item
-            item = _next_item_start(text, self.failed_at, max(self.hand_index, self.resumed_at), self.list_indent)
+            # An unclosed quote reads on past the items after it: resume after the quote's line.
+            at = self.failed_at if self.quote_at is None else max(self.quote_at, self.hand_index)
+            item = _next_item_start(text, at, max(self.hand_index, self.resumed_at), self.list_indent)
             if item is not None and (start is None or item < start):
                 start, documents = item, self.documents  # the resumed items are the same document's
+        elif self.refused_item is not None:  # a refused character in a list item: resume at the next item
+            column, item_start, counted = self.refused_item
+            item = _next_item_start(text, self.failed_at, item_start, column)
+            if item is not None and (start is None or item < start):
+                start, documents = item, self.documents + (not counted)
         if start is None:
             return None, text
         reader = _YamlReader(self.source, self.batch)
@@ -500,6 +510,14 @@ class _YamlReader:
             self.refuse_at = _unquoted_break(text)  # None for ordinary text
         if self.refuse_at is not None:  # the second pass, up to the document libyaml refuses
             refused, cut = _refused_character(text, self.refuse_at)
+            if self.batch:  # in a list document only the item holding the character is refused
+                item = _list_item_start(text, cut, self.refuse_at)
+                if item is not None:
+                    column, item_start = item
+                    counted = item_start > _content_start(text, cut)
+                    self.refused_item = column, item_start, counted
+                    if counted:
+                        cut = item_start
             text = text[:cut]
             self.refuse_at = None
         self.loader_text = text
@@ -542,6 +560,9 @@ class _YamlReader:
                 raise
             fatal = _yaml_fatal(exc, text)
             self.failed_at = fatal.index
+            context_mark = getattr(exc, "context_mark", None)
+            if getattr(exc, "context", None) == "while scanning a quoted scalar" and context_mark is not None:
+                self.quote_at = context_mark.index
             if self._repeated(fatal):
                 return
             yield self._fatal(fatal)
@@ -1131,14 +1152,45 @@ def _next_document_start(text: str, failed_at: int, document_index: int) -> int 
     return None if match is None else match.start()
 
 
+@functools.lru_cache(maxsize=16)
+def _item_line(column: int) -> re.Pattern[str]:
+    """A line starting with an item ``-`` of a block list in ``column`` (0-based)."""
+    return re.compile(f"(?:^|(?<=[\r\n])) {{{column}}}-(?=[ \t\r\n]|\\Z)")
+
+
 def _next_item_start(text: str, failed_at: int, after: int, indent: int) -> int | None:
     """Index of the first line at or after the error's line, and after index ``after`` (the bad
     item's start), that starts an item of the block list whose ``-`` is in column ``indent``
     (0-based): a syntax error in one item of a list document loses none of the later items
     (issue 15 item 1)."""
-    pattern = re.compile(f"(?:^|(?<=[\r\n])) {{{indent}}}-(?=[ \t\r\n]|\\Z)")
-    match = pattern.search(text, max(_line_start(text, failed_at), after + 1))
+    match = _item_line(indent).search(text, max(_line_start(text, failed_at), after + 1))
     return None if match is None else match.start()
+
+
+_LIST_HEAD = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*( *)-(?=[ \t\r\n]|\\Z)")
+"""Blank and comment lines, then the ``-`` of a block list's first item (its column in group 1)."""
+
+
+def _content_start(text: str, document_start: int) -> int:
+    """Index after the ``---`` line that starts the document at ``document_start`` (itself if none)."""
+    if _DOCUMENT_START.match(text, document_start) is None:
+        return document_start
+    end = _LINE_TEXT.match(text, document_start).end()  # type: ignore[union-attr]
+    return end + (2 if text.startswith("\r\n", end) else 1)
+
+
+def _list_item_start(text: str, document_start: int, index: int) -> tuple[int, int] | None:
+    """``(column, start)`` of the item holding character ``index`` when the document starting at
+    ``document_start`` is a block list, else None: a refused character in one item of a list
+    document refuses that item only (issue 15 items 4, 6)."""
+    head = _LIST_HEAD.match(text, _content_start(text, document_start))
+    if head is None or head.end() > index + 1:
+        return None
+    column = len(head.group(1))
+    start = head.end() - 1 - column
+    for match in _item_line(column).finditer(text, start, index + 1):
+        start = match.start()
+    return column, start
 
 
 def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:

@@ -56,7 +56,7 @@ def test_flag_errors_in_chinese(flags: list[str], english: str, chinese: str) ->
 FIELDS = [
     # (hand file, Chinese line): the value at players.* / id, with its line and column
     ('region: wuhan\nplayers: ["A\\tx", B, C, D]\ndealer: B\ndraw: true\n',
-     "error: <stdin>:2:1: players: 不能有控制字符（制表符、换行），不是 'A\\tx'\n"),
+     'error: <stdin>:2:1: players: 不能有控制字符（制表符、换行），不是 "A\\tx"\n'),  # YAML's escape
     ("region: wuhan\nid: " + "x" * 201 + "\nplayers: [A, B, C, D]\ndealer: A\ndraw: true\n",
      "error: <stdin>:2:1: id: 太长：最多 200 个字符\n"),
     ("region: wuhan\nplayers: [true, B, C, D]\ndealer: B\ndraw: true\n",

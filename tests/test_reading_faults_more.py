@@ -182,3 +182,110 @@ def test_a_document_that_is_a_date_is_described_as_one() -> None:
              if isinstance(item, HandError) for p in item.problems]
     expected = "expected a hand (a mapping with region, players, ...), found a "
     assert found == [expected + "date (2001-12-14)", expected + "timestamp (2001-12-14 10:00:00)"]
+
+
+# -- a refused character in one item of a list document refuses that item only (tester's finding)
+
+FLOW = ("region: wuhan, players: [A, B, C, D], dealer: C, win: {winner: D, by: discard, from: A}, "
+        "fans: {A: 3, B: 2, C: 3, D: 4}")
+"""The worked example (004 结算规则) as a flow mapping's body: A -128, B -64, C -128, D +320."""
+
+_REFUSED = {
+    "control": (b"\x01", "character U+0001 is not allowed in YAML (control characters are not allowed)"),
+    "nul": (b"\x00", "character U+0000 is not allowed in YAML (control characters are not allowed)"),
+    "not_utf8": (b"\xff", "file is not valid UTF-8: byte 0xff"),
+    "utf16": ("x".encode("utf-16-le"), "character U+0000 is not allowed in YAML (control characters are not allowed)"),
+    "line_separator": ("\u2028".encode(), "character U+2028 (line separator) outside quotes: YAML reads it as a line "
+                                          "break, an editor shows none; remove it, or put the text in quotes"),
+}
+
+
+@pytest.mark.parametrize("bad", list(_REFUSED))
+@pytest.mark.parametrize("where", [0, 1, 2])
+def test_a_refused_character_in_a_list_item_loses_no_other_item(bad: str, where: int) -> None:
+    """Three one-line items ``- {id: iK, ...}``; item ``where`` ends in ``# c`` and the refused bytes.
+    Before, the whole list was one bad hand (``s.yaml:1``) and both good items were lost; now only
+    that item is bad, labelled by its position (``s.yaml:{where+1}``), at its own line (the item's
+    number) and the column after ``- {id: iK, `` + body + ``} # c`` (1-based)."""
+    raw_bad, message = _REFUSED[bad]
+    items = [f"- {{id: i{k}, {FLOW}}}\n".encode() for k in range(3)]
+    items[where] = items[where][:-1] + b" # c" + raw_bad + b"\n"
+    column = len(f"- {{id: i{where}, {FLOW}}} # c") + 1 + (bad == "utf16")  # UTF-16 'x' is x, then NUL
+    expected: list[Any] = [("ok", f"i{k}", k + 1) for k in range(3)]
+    expected[where] = ("bad", f"s.yaml:{where + 1}", where + 1, message)
+    assert _read(b"".join(items)) == expected
+    bad_item = next(i for i in iter_documents(b"".join(items), "s.yaml") if isinstance(i, HandError))
+    assert bad_item.problems[0].column == column
+
+
+def test_a_refused_first_item_keeps_the_rest_of_its_list_and_the_next_document() -> None:
+    """A block list after ``---``: U+0001 on item 1's first line (line 2, column 10 after ``- id: one``);
+    item 2 (line 8) and the next document's item (line 15) settle."""
+    raw = (b"---\n- id: one\x01\n" + GOOD.encode() + b"- id: two\n" + GOOD.encode() + b"---\n- id: three\n"
+           + GOOD.encode())
+    assert _read(raw) == [
+        ("bad", "s.yaml:1", 2, _REFUSED["control"][1]), ("ok", "two", 8), ("ok", "three", 15),
+    ]
+
+
+def test_two_refused_items_and_an_indented_list() -> None:
+    """Items 2 and 4 of five refused (U+0001, U+0002 in their ids); an indented list (``-`` in column
+    3) with U+007F in item 2 (line 8, column 12 after ``  - id: two``): the other items settle."""
+    items = [f"- {{id: i{k}, {FLOW}}}\n" for k in range(5)]
+    items[1], items[3] = items[1].replace("i1", "i\x01"), items[3].replace("i3", "i\x02")
+    found = _read("".join(items).encode())
+    assert [f[:3] for f in found] == [("ok", "i0", 1), ("bad", "s.yaml:2", 2), ("ok", "i2", 3),
+                                      ("bad", "s.yaml:4", 4), ("ok", "i4", 5)]
+    body = "".join("  " + line + "\n" for line in GOOD.splitlines())
+    raw = ("---\n  - id: one\n" + body + "  - id: two\x7f\n" + body + "  - id: three\n" + body).encode()
+    assert _read(raw) == [
+        ("ok", "one", 2),
+        ("bad", "s.yaml:2", 8, "character U+007F is not allowed in YAML (control characters are not allowed)"),
+        ("ok", "three", 14),
+    ]
+
+
+def test_an_unclosed_quote_in_a_list_item_keeps_the_later_items() -> None:
+    """Item 2 (lines 7-8) opens ``'A`` and never closes it: libyaml reads on to the end of the stream
+    (line 15, column 1, after the last line break) and used to lose item 3; reading resumes at the
+    first item after the quote's line (line 9) and item 3 settles."""
+    raw = ("- id: one\n" + GOOD + "- id: two\n  dealer: 'A\n- id: three\n" + GOOD).encode()
+    assert _read(raw) == [
+        ("ok", "one", 1),
+        ("bad", "s.yaml:2", 15,
+         "YAML syntax error: found unexpected end of stream (while scanning a quoted scalar at line 8)"),
+        ("ok", "three", 9),
+    ]
+
+
+def test_the_batch_reproducer_settles_the_good_items(tmp_path: Any) -> None:
+    """The tester's reproducer: three flow-mapping items, ``"A\\x01"`` in item 2: ``1 of 3 hands bad;
+    2 settled`` and two JSON lines with nets, exit 2."""
+    source = tmp_path / "list.yaml"
+    items = [f"- {{id: i{k}, {FLOW}}}\n" for k in range(3)]
+    items[1] = items[1].replace("dealer: C", 'dealer: C, note: "A\x01"')
+    source.write_bytes("".join(items).encode())
+    done = runner.invoke(app, ["batch", str(source), "-f", "jsonl"])
+    assert done.exit_code == 2
+    assert done.stdout.count('"net"') == 2
+    assert done.stderr.splitlines()[-1] == "1 of 3 hands bad; 2 settled"
+
+
+# -- values in messages as YAML writes them, never Python's escapes or inf/nan (tester's finding)
+
+def test_invisible_characters_and_infinities_are_shown_as_yaml_writes_them() -> None:
+    """A name with U+0001 is refused and shown ``"A\\x01B"`` (YAML's double-quoted escape, which reads
+    back as the same name), never Python's ``'A\\x01B'``; ``.inf`` and ``.nan`` as written, never
+    ``inf``/``nan``; a player named U+FEFF + ``A`` is listed as ``"\\ufeffA"``, so ``'A' is not one of
+    the players`` no longer shows a list that looks like it holds A."""
+    hand = ('region: wuhan\nplayers: ["A\\x01B", B, C, D]\ndealer: C\nwin: {winner: D, by: discard, from: B}\n'
+            "fans: {B: .inf, C: .nan, D: 4}\n")
+    lines = runner.invoke(app, ["hand", "-"], input=hand).stderr.splitlines()
+    assert ('error: <stdin>:2:1: players: must not contain control characters (tabs, line breaks), '
+            'not "A\\x01B"') in lines
+    assert "error: <stdin>:5:8: fans.B: must be a whole number, not .inf" in lines
+    assert "error: <stdin>:5:17: fans.C: must be a whole number, not .nan" in lines
+    hand = ('region: wuhan\nplayers: ["\\ufeffA", B, C, D]\ndealer: C\nwin: {winner: D, by: discard, from: A}\n'
+            "fans: {B: 2, C: 3, D: 4}\n")
+    lines = runner.invoke(app, ["hand", "-"], input=hand).stderr.splitlines()
+    assert "error: <stdin>:4:31: win.from: 'A' is not one of the players (\"\\ufeffA\", B, C, D)" in lines
