@@ -208,17 +208,18 @@ def test_a_hand_of_a_json_array_over_the_node_limit_is_refused_alone(tmp_path: P
 
 
 def _best_seconds(paths: list[Path], rounds: int = 5) -> list[float]:
-    """The shortest of ``rounds`` runs of each batch in ``paths``, the runs taken in turn (so that a
-    busy moment of the machine slows each alike), after one run of each to warm up."""
+    """The shortest of ``rounds`` runs of each batch in ``paths`` in CPU seconds of this process (a
+    shared machine's load does not stretch them as it stretches wall time), the runs taken in turn,
+    after one run of each to warm up."""
     best = [float("inf")] * len(paths)
     gc.disable()  # a collection's cost grows with what is alive, not with the work timed
     try:
         for round_ in range(rounds + 1):
             for k, path in enumerate(paths):
-                start = time.perf_counter()
+                start = time.process_time()
                 _run(path, jobs=1)
                 if round_:
-                    best[k] = min(best[k], time.perf_counter() - start)
+                    best[k] = min(best[k], time.process_time() - start)
     finally:
         gc.enable()
     return best

@@ -289,3 +289,6 @@ def test_invisible_characters_and_infinities_are_shown_as_yaml_writes_them() -> 
             "fans: {B: 2, C: 3, D: 4}\n")
     lines = runner.invoke(app, ["hand", "-"], input=hand).stderr.splitlines()
     assert "error: <stdin>:4:31: win.from: 'A' is not one of the players (\"\\ufeffA\", B, C, D)" in lines
+    lines = runner.invoke(app, ["hand", "-", "--lang", "zh"],
+                          input=hand.replace("from: A", 'from: "A\\u200d"')).stderr.splitlines()
+    assert 'error: <stdin>:4:31: win.from: "A\\u200d" 不是本局的玩家（"\\ufeffA", B, C, D）' in lines

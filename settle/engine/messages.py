@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from settle.core import SHARED, Catalog, Template
+from settle.errors import quoted
 
 
 def _where(values: Any, lang: str) -> str:
@@ -414,6 +415,16 @@ OS_REASONS_ZH: dict[str, str] = {
 error keeps the system's own words."""
 
 
+def _name(name: object) -> str:
+    """A player's name as written, or in YAML's double quotes when it holds an invisible character."""
+    text = str(name)
+    return text if text.isprintable() else quoted(text)
+
+
+def _not_a_player(values: Any, lang: str) -> str:
+    return f"{_name(values.raw('name'))} 不是本局的玩家（{values['players']}）"
+
+
 def _players_repeat(values: Any, lang: str) -> str:
     return "--players 中 " + "、".join(f"'{name}'" for name in values.raw("names")) + " 列了不止一次"
 
@@ -456,7 +467,7 @@ PROBLEMS_ZH: dict[str, Template] = {
     "less_than_equal": _bound("至多为", "le"),
     "greater_than": _bound("大于", "gt"),
     "less_than": _bound("小于", "lt"),
-    "not_a_player": "{name} 不是本局的玩家（{players}）",
+    "not_a_player": _not_a_player,
     "not_at_table": "{name} 不在这一桌（表头的座次：{table}）；每局的 players 只是给表头的座次补充细节",
     "seat_order": "这一局按另一种顺序列出了所有玩家（{listed}），与表头的座次（{table}）不同：座次以表头为准；"
                   "只列出有细节的玩家，或按表头的顺序列出全部",
