@@ -1056,6 +1056,49 @@ def _make_hand(
 
 _NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON ``\\uD800``-``\\uDFFF`` escape: half of a UTF-16 pair, which ``json.loads`` keeps alone."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogates_checked(value: Any, lines: dict[Path, int], problems: list[Problem], text: str
+                        ) -> tuple[Any, list[Problem]]:
+    """``value`` and ``problems`` of a JSON hand, with a problem for each string or key that holds a
+    lone surrogate (``"\\ud800"``: half of a UTF-16 pair is no character, and no output can write it),
+    each such half shown as U+FFFD in the value kept for the messages.  Costs one ``in`` test for a
+    text without ``\\u``."""
+    if "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None:
+        return value, problems
+    found: list[Problem] = []
+    value = _without_surrogates(value, (), lines, found)
+    if isinstance(value, dict) and any(p.path == ("id",) for p in found):
+        del value["id"]  # the bad hand is named by its place in the file, not by a broken id
+    return value, problems + found if found else problems
+
+
+def _without_surrogates(value: Any, path: Path, lines: dict[Path, int], found: list[Problem]) -> Any:
+    if isinstance(value, str):
+        bad = _SURROGATE.search(value)
+        if bad is None:
+            return value
+        code = f"U+{ord(bad.group()):04X}"
+        line = next((lines[path[:k]] for k in range(len(path), -1, -1) if path[:k] in lines), None)
+        found.append(Problem(path, f"\\u{ord(bad.group()):04x} is half of a UTF-16 surrogate pair, not a character: "
+                             "write the character itself, or both halves of its pair", line,
+                             kind="lone_surrogate", values={"code": code}))
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_without_surrogates(item, (*path, k), lines, found) for k, item in enumerate(value)]
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if isinstance(key, str) and _SURROGATE.search(key) is not None:
+                _without_surrogates(key, path, lines, found)  # the key's own problem, at its mapping
+                key = _SURROGATE.sub("\ufffd", key)
+            out[key] = _without_surrogates(item, (*path, key), lines, found)
+        return out
+    return value
+
 
 def _yaml_fatal(exc: yaml.YAMLError, text: str) -> _Fatal:
     """Turn a libyaml/PyYAML error into a message with 1-based line and column, as an editor
@@ -1269,8 +1312,10 @@ JSON_SYNTAX = "json_syntax"
 and ``jsonl_hint`` (true for ``Extra data``: the advice to use a .jsonl file)."""
 
 
-def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False) -> Any:
-    """``json.loads`` with errors as _Fatal (line relative to ``first_line``)."""
+def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False,
+                line_of_jsonl: bool = False) -> Any:
+    """``json.loads`` with errors as _Fatal (line relative to ``first_line``).  ``line_of_jsonl``: the
+    text is a line of JSON Lines already, so "Extra data" gives no advice to use a .jsonl file."""
     hook = _unique_pairs if check_duplicates else None
     try:
         # Trailing white space (a JSON Lines line's own newline) left out: an error at the very end
@@ -1278,7 +1323,7 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         return json.loads(text.rstrip(), object_pairs_hook=hook)
     except json.JSONDecodeError as exc:
         hint = ""
-        if exc.msg == "Extra data":
+        if exc.msg == "Extra data" and not line_of_jsonl:
             hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
         line = first_line + exc.lineno - 1
         raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno, kind=JSON_SYNTAX,
@@ -1427,9 +1472,14 @@ def _json_key(
     return path
 
 
+_LONE_CR = re.compile("\r(?!\n)")
+
+
 def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | HandError]:
     """Hands of a whole JSON file: an object, or (in a batch) an array of them."""
     label = f"{source}:1" if batch else None
+    if "\r" in text:  # a lone CR ends a line, as in an editor; to JSON both are white space (issue 15 #2)
+        text = _LONE_CR.sub("\n", text)
     try:
         if not text.strip():
             raise _Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={})
@@ -1443,6 +1493,7 @@ def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | Hand
         yield _fatal_error(fatal, source, label)
         return
     lines, problems = _json_lines(text, items=batch and isinstance(value, list))
+    value, problems = _surrogates_checked(value, lines, problems, text)
     if not (batch and isinstance(value, list)):
         yield _make_hand(value, lines, problems, source, 1, batch)
         return
@@ -1593,10 +1644,11 @@ def jsonl_hand(text: str, number: int, source: str, index: int) -> Document | Ha
         value = _scan_object(text)
         if value is None:  # not a plain object on one line: json.loads again, for its own error
             try:
-                value = _parse_json(text, number)
+                value = _parse_json(text, number, line_of_jsonl=True)
             except _Fatal as fatal:
                 return _fatal_error(fatal, source, f"{source}:{index}")
-        if type(value) is dict and _key_count(value) == text.count(":"):
+        plain = "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None  # no half of a UTF-16 pair
+        if type(value) is dict and _key_count(value) == text.count(":") and plain:
             return Document(value, {(): number}, source, index)
     return _jsonl_hand_exact(text, number, source, index, brackets)
 
@@ -1606,15 +1658,16 @@ def _jsonl_hand_exact(text: str, number: int, source: str, index: int, brackets:
     problems: list[Problem] = []
     try:
         try:
-            value = _parse_json(text, number, check_duplicates=True)
+            value = _parse_json(text, number, check_duplicates=True, line_of_jsonl=True)
         except _DuplicateKeyError:
             # The hook fired mid-parse: the rest of the line may still be bad JSON,
             # and the token walk below needs valid JSON.
-            value = _parse_json(text, number)
+            value = _parse_json(text, number, line_of_jsonl=True)
             problems = _json_lines(text, number)[1]
     except _Fatal as fatal:
         return _fatal_error(fatal, source, label)
     # Nesting can only be too deep if there are that many brackets; only then walk tokens.
     if not problems and brackets > MAX_DEPTH:
         problems = _json_lines(text, number)[1]
+    value, problems = _surrogates_checked(value, {(): number}, problems, text)
     return _make_hand(value, {(): number}, problems, source, index, True, True)

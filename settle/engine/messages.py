@@ -347,6 +347,8 @@ LOADER_ZH: dict[str, Template] = {
     "not_a_hand": lambda values, lang: f"应为一局牌（含 region、players 等键的映射），不是 {_described_zh(values)}",
     "json_value": _json_value,
     "endless_line": _endless_line,
+    "lone_surrogate": lambda values, lang: (f"\\u{values['code'][2:].lower()} 是 UTF-16 代理对的一半，不是字符："
+                                            "请直接写这个字符，或写出代理对的两半"),
 }
 """The Chinese words of the loader's own problems (issue 16 #9), by the kinds and values it gives them."""
 

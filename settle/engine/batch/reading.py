@@ -43,15 +43,27 @@ def open_input(path: str) -> BinaryIO:
 
 
 def sniff_jsonl(head: bytes) -> bool:
-    """Whether the start of an unnamed input (stdin) looks like JSON Lines: a first line that is a
-    whole JSON object, followed by a line that starts another one."""
-    lines = [line for line in head.split(b"\n") if line.strip()]
+    """Whether the start of an unnamed input (stdin) looks like JSON Lines: its first two non-blank
+    lines (after a UTF-8 byte-order mark) start a JSON object, and one of its first
+    :data:`SNIFF_LINES` non-blank lines is a whole JSON object.  A bad first line, or a BOM, no longer
+    makes JSON Lines read as YAML (one bad hand, every good line lost); two lines that each start with
+    ``{`` are never one YAML document."""
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    lines = [line for line in head.split(b"\n", SNIFF_LINES * 4) if line.strip()][:SNIFF_LINES]
     if len(lines) < 2 or not lines[0].lstrip().startswith(b"{") or not lines[1].lstrip().startswith(b"{"):
         return False
-    try:
-        return isinstance(json.loads(lines[0]), dict)
-    except ValueError:
-        return False
+    for line in lines:
+        try:
+            if isinstance(json.loads(line), dict):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+SNIFF_LINES = 20
+"""How many non-blank lines of standard input :func:`sniff_jsonl` looks at."""
 
 
 # --- JSON Lines ---------------------------------------------------------------------------------------
