@@ -36,6 +36,8 @@ def shown_label(label: str) -> str:
     :data:`ID_MAX_LENGTH` (refused, so it names no hand) its first :data:`SHOWN_ID_LENGTH`
     characters and ``…[N]``, N its length in characters: a 100,000-character id is not echoed
     in full on every line of a bad hand (issue 15).  The JSON error record keeps the id whole."""
+    if not label.isprintable():  # a refused id with a control character: escaped, never a raw line break
+        label = quoted(label)
     if len(label) <= ID_MAX_LENGTH:
         return label
     return f"{label[:SHOWN_ID_LENGTH]}…[{len(label)}]"

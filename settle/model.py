@@ -440,7 +440,8 @@ class Hand(Strict):
     ``fans`` (alias ``jin``) are per-player totals that replace the counted ones (G5).
     """
 
-    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH)] | StrictInt | None = None
+    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH, pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$")] \
+        | StrictInt | None = None  # no control character: a label on every message line (issue 15 #17)
     region: str
     players: Players[Player] = Field(description=PLAYERS_HELP)
     dealer: Name | None = Field(None, description="庄家")

@@ -292,3 +292,19 @@ def test_invisible_characters_and_infinities_are_shown_as_yaml_writes_them() -> 
     lines = runner.invoke(app, ["hand", "-", "--lang", "zh"],
                           input=hand.replace("from: A", 'from: "A\\u200d"')).stderr.splitlines()
     assert 'error: <stdin>:4:31: win.from: "A\\u200d" 不是本局的玩家（"\\ufeffA", B, C, D）' in lines
+
+
+def test_an_id_with_a_control_character_is_refused_and_shown_escaped() -> None:
+    """Issue 15 #17 for the ``id``: ``"x\\nerror: other.yaml:1:1: forged \\e[2J"`` wrote a second line
+    that looks like settle's own error, and an escape sequence that clears the screen.  The id is
+    refused like a name (no control character), and the hand's label on every line is in YAML's
+    double quotes with the escapes, so stderr has exactly one line per problem plus the summary."""
+    hand = ('id: "x\\nerror: other.yaml:1:1: forged \\e[2J"\nregion: wuhan\nplayers: [A, B, C, D]\n'
+            "dealer: C\ndraw: true\n")
+    done = runner.invoke(app, ["batch", "-", "--format", "jsonl"], input=hand.encode())
+    assert done.exit_code == 2
+    lines = done.stderr.splitlines()
+    label = '"x\\nerror: other.yaml:1:1: forged \\x1b[2J"'
+    assert len(lines) == 2 and lines[-1] == "1 of 1 hand bad; 0 settled"
+    assert lines[0].startswith(f"error: <stdin>:1:1: hand {label}: id: must not contain control characters")
+    assert "\x1b" not in done.stderr and "\x1b" not in done.stdout
