@@ -217,9 +217,12 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
         try:
             text = _decode(raw)
         except _Fatal as fatal:
-            if not batch or kind == "json" or fatal.kind == "encoding":
+            if not batch or fatal.kind == "encoding":
                 raise
             text = _decode_lenient(raw)  # issue 15 item 4: only the documents with bad bytes are bad
+            if kind == "json":  # only the items of an array with bad bytes are bad
+                yield from _json_hands(text, source, batch, fatal)
+                return
     except _Fatal as fatal:
         yield _fatal_error(fatal, source, label)
         return
@@ -1313,7 +1316,7 @@ and ``jsonl_hint`` (true for ``Extra data``: the advice to use a .jsonl file).""
 
 
 def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = False,
-                line_of_jsonl: bool = False) -> Any:
+                line_of_jsonl: bool = False, first_column: int = 0) -> Any:
     """``json.loads`` with errors as _Fatal (line relative to ``first_line``).  ``line_of_jsonl``: the
     text is a line of JSON Lines already, so "Extra data" gives no advice to use a .jsonl file."""
     hook = _unique_pairs if check_duplicates else None
@@ -1326,7 +1329,9 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         if exc.msg == "Extra data" and not line_of_jsonl:
             hint = " (more than one JSON value: for one hand per line use a .jsonl file)"
         line = first_line + exc.lineno - 1
-        raise _Fatal(f"JSON syntax error: {exc.msg}{hint}", line, column=exc.colno, kind=JSON_SYNTAX,
+        column = exc.colno + (first_column if exc.lineno == 1 else 0)
+        words = _JSON_WORDS.get(exc.msg, exc.msg)
+        raise _Fatal(f"JSON syntax error: {words}{hint}", line, column=column, kind=JSON_SYNTAX, index=exc.pos,
                      values={"reason": exc.msg, "jsonl_hint": bool(hint)}) from None
     except RecursionError:
         raise _Fatal(f"nesting deeper than {MAX_DEPTH} levels", first_line, kind="too_deep",
@@ -1335,6 +1340,13 @@ def _parse_json(text: str, first_line: int = 1, *, check_duplicates: bool = Fals
         reason = _readable(str(exc))
         raise _Fatal(f"JSON value cannot be read: {reason}", first_line, kind="json_value",
                      values={"reason": reason}) from None
+
+
+_JSON_WORDS = {
+    "Invalid control character at": "Invalid control character in a string (write a line break or tab as \\n or \\t)",
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": "a byte-order mark (U+FEFF) where a value should be",
+}
+""":mod:`json`'s reasons that read as cut off or as advice to a Python programmer, in plain words."""
 
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -1473,24 +1485,104 @@ def _json_key(
 
 
 _LONE_CR = re.compile("\r(?!\n)")
+_JSON_ITEM_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[\[\]{},]')
+"""A JSON string (an unclosed one ends at its line: JSON strings hold no line break), a bracket or a comma."""
+_JSON_SPACES = " \t\n\r"
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
-def _json_hands(text: str, source: str, batch: bool) -> Iterator[Document | HandError]:
-    """Hands of a whole JSON file: an object, or (in a batch) an array of them."""
+def _json_item_spans(text: str, start: int) -> list[tuple[int, int]]:
+    """``(begin, end)`` of each item of the root array whose ``[`` is at ``start``, found by brackets
+    and commas outside strings, for text JSON could not read whole; the last item runs to the
+    array's ``]`` (or the end of the text)."""
+    spans: list[tuple[int, int]] = []
+    depth, begin = 0, start + 1
+    for match in _JSON_ITEM_TOKEN.finditer(text, start + 1):
+        first = match.group()[0]
+        if first == '"':
+            continue
+        if first in "[{":
+            depth += 1
+        elif first in "]}":
+            if depth:
+                depth -= 1
+            elif first == "]":
+                spans.append((begin, match.start()))
+                return spans
+        elif not depth:  # a comma between items
+            spans.append((begin, match.start()))
+            begin = match.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def _json_items_alone(text: str, start: int, source: str, whole: _Fatal | None) -> Iterator[Document | HandError]:
+    """The hands of a JSON array read one item at a time (``whole``: why the array could not be read
+    whole, if it could not): an item that is bad JSON, holds a byte that is not UTF-8, nests too
+    deep or holds a number too big is that one bad hand, each at its own line and column; the other
+    items settle.  Items are numbered as the array's are (``FILE:N``, N from 1); an empty one (a
+    trailing comma) is no hand.  When no item holds the array's own error (a missing ``]``, text
+    after it), that error is one more bad hand after the items."""
+    index, covered, any_bad = 0, whole is None, False
+    for begin, end in _json_item_spans(text, start):
+        first = begin + len(text[begin:end]) - len(text[begin:end].lstrip(_JSON_SPACES))
+        piece = text[first:end]
+        if not piece.strip(_JSON_SPACES):
+            continue
+        index += 1
+        label = f"{source}:{index}"
+        holds_error = whole is not None and whole.index is not None and begin <= whole.index < end
+        line, column = _line_col(text, first)
+        bad = _NOT_UTF8.search(piece)
+        if bad is not None:
+            any_bad, covered = True, covered or holds_error
+            yield _fatal_error(_refused_character(text, first + bad.start())[0], source, label)
+            continue
+        try:
+            fatal = _too_many_nodes(piece, line)
+            if fatal is not None:
+                raise fatal
+            value = _parse_json(piece, line, first_column=column - 1)
+        except _Fatal as fatal:
+            any_bad, covered = True, covered or holds_error
+            yield _fatal_error(fatal, source, label)
+            continue
+        lines, problems = _json_lines(piece, line)
+        value, problems = _surrogates_checked(value, lines, problems, piece)
+        yield _make_hand(value, lines, problems, source, index, True, True)
+    if whole is not None and not covered and not (whole.index is None and any_bad):
+        yield _fatal_error(whole, source, f"{source}:{index + 1}")  # a missing ']', text after it
+
+
+def _json_hands(text: str, source: str, batch: bool, bad_bytes: _Fatal | None = None) -> Iterator[Document | HandError]:
+    """Hands of a whole JSON file: an object, or (in a batch) an array of them.  In a batch, an array
+    that JSON cannot read whole, or whose text has bytes that are not UTF-8 (``bad_bytes``: the first
+    one's problem; ``text`` then keeps each such byte as a lone surrogate), is read item by item
+    (:func:`_json_items_alone`): a bad item never loses the others."""
     label = f"{source}:1" if batch else None
     if "\r" in text:  # a lone CR ends a line, as in an editor; to JSON both are white space (issue 15 #2)
         text = _LONE_CR.sub("\n", text)
+    start = len(text) - len(text.lstrip())
+    is_array = batch and text[start:start + 1] == "["
+    if bad_bytes is not None and not is_array:
+        yield _fatal_error(bad_bytes, source, label)
+        return
     try:
         if not text.strip():
             raise _Fatal(EMPTY_MESSAGE, 1, kind=EMPTY, values={})
-        start = len(text) - len(text.lstrip())
         if not batch or text[start] == "{":  # one hand: bounded before it is parsed (issue 15 #8)
             fatal = _too_many_nodes(text, _line_col(text, start)[0])
             if fatal is not None:
                 raise fatal
         value = _parse_json(text)
     except _Fatal as fatal:
+        if is_array:
+            yield from _json_items_alone(text, start, source, fatal)
+            return
         yield _fatal_error(fatal, source, label)
+        return
+    if bad_bytes is not None:
+        yield from _json_items_alone(text, start, source, None)
         return
     lines, problems = _json_lines(text, items=batch and isinstance(value, list))
     value, problems = _surrogates_checked(value, lines, problems, text)

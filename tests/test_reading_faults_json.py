@@ -113,3 +113,55 @@ def test_extra_data_on_a_json_lines_line_gives_no_advice_to_use_json_lines() -> 
     problems = [p for item in iter_documents(raw, "s.jsonl") if not isinstance(item, Document)
                 for p in item.problems]
     assert [p.message for p in problems] == ["JSON syntax error: Extra data"]
+
+
+def _array(items: list[str]) -> bytes:
+    """A JSON array with one item per line: ``[`` on line 1, item k on line k + 1, ``]`` last."""
+    return ("[\n" + ",\n".join(items) + "\n]\n").encode()
+
+
+_NUMBER_LIMIT = "JSON value cannot be read: the number is far too long (more than 4300 digits)"
+
+
+@pytest.mark.parametrize(("bad", "column", "message"), [
+    # ``{"id": "b2", "region": "wuhan",}``: the trailing comma; JSON wants a key at column 32 (the ``}``)
+    ('{"id": "b2", "region": "wuhan",}', 32, "JSON syntax error: Expecting property name enclosed in double quotes"),
+    ('{"id": "b2", "fans": {"A": ' + "9" * 5000 + "}}", None, _NUMBER_LIMIT),
+    ('{"id": "b2", "note": ' + "[" * 5000 + "]" * 5000 + "}", None, "nesting deeper than 100 levels"),
+    # a raw tab inside the string ``"b<TAB>2"``: JSON refuses it at column 10 (after ``{"id": "b``)
+    ('{"id": "b\t2"}', 10, "JSON syntax error: Invalid control character in a string (write a line break or tab "
+                           "as \\n or \\t)"),
+    ("\ufeff" + _line("b2"), 1, "JSON syntax error: a byte-order mark (U+FEFF) where a value should be"),
+])
+def test_a_bad_item_of_a_json_array_loses_no_other_item(bad: str, column: int | None, message: str) -> None:
+    """Item 2 of three (line 3) cannot be read as JSON: before, the whole array was one bad hand
+    (``FILE:1``) and items 1 and 3 were lost; now only item 2 is bad, labelled ``s.json:2`` at line 3,
+    and the others settle."""
+    raw = _array([_line("g1"), bad, _line("g3")])
+    items = list(iter_documents(raw, "s.json"))
+    assert [i.label for i in items if isinstance(i, Document)] == ["g1", "g3"]
+    problems = [p for i in items if not isinstance(i, Document) for p in i.problems]
+    assert [(p.hand, p.line, p.message) for p in problems] == [("s.json:2", 3, message)]
+    if column is not None:
+        assert problems[0].column == column
+
+
+def test_a_byte_that_is_not_utf8_in_a_json_array_refuses_its_item() -> None:
+    """0xFF inside item 2's id (line 3, after ``{"id": "b`` = column 10): that item only."""
+    raw = _array([_line("g1"), '{"id": "b?2"}', _line("g3")]).replace(b"b?2", b"b\xff2")
+    items = list(iter_documents(raw, "s.json"))
+    assert [i.label for i in items if isinstance(i, Document)] == ["g1", "g3"]
+    problems = [p for i in items if not isinstance(i, Document) for p in i.problems]
+    assert [(p.hand, p.line, p.column, p.message) for p in problems] == [
+        ("s.json:2", 3, 10, "file is not valid UTF-8: byte 0xff")]
+
+
+def test_an_unclosed_json_array_settles_its_items_and_says_so() -> None:
+    """``[`` item 1, item 2 and no ``]``: both items settle, and the missing ``]`` is one more bad hand
+    (``s.json:3``) at the end of the text (line 3, after item 2), so the run still exits 2."""
+    raw = ("[\n" + _line("g1") + ",\n" + _line("g2") + "\n").encode()
+    items = list(iter_documents(raw, "s.json"))
+    assert [i.label for i in items if isinstance(i, Document)] == ["g1", "g2"]
+    problems = [p for i in items if not isinstance(i, Document) for p in i.problems]
+    assert [(p.hand, p.line) for p in problems] == [("s.json:3", 3)]
+    assert problems[0].message.startswith("JSON syntax error: Expecting ")

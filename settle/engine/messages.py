@@ -151,6 +151,7 @@ JSON_REASONS_ZH: dict[str, str] = {
     "Extra data": "多余的数据",
     "Illegal trailing comma before end of object": "对象结尾前多了逗号",
     "Illegal trailing comma before end of array": "数组结尾前多了逗号",
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": "此处应有一个值，却是字节顺序标记（U+FEFF）",
 }
 """Chinese words of :mod:`json`'s syntax errors (its ``msg``, as data); a reason not here stays in English."""
 
