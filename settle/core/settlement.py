@@ -260,27 +260,29 @@ class Settlement:
             catalog = self.catalog
             held = catalog.payment_json_held
             caps = _CAP_JSON
+            last: tuple[Step, ...] | None = None  # the steps of the payment before, and their text's bytes
+            why_utf8 = b""
             for t in self.transfers:  # the first from starts, each later one after ", " (froms)
                 steps = t.steps
                 amount = t.amount
                 if type(amount) is not int:
                     raise TypeError("not an int")
-                why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
-                out += (starts[t.payer], tos[t.payee], b"%d" % amount, utf8.get(why) or _utf8(why), caps[t.cap])
+                if steps is not last:  # a self-draw's losers usually owe by the same steps (one object)
+                    why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
+                    why_utf8 = utf8.get(why) or _utf8(why)
+                    last = steps
+                out += (starts[t.payer], tos[t.payee], b"%d" % amount, why_utf8, caps[t.cap])
                 starts = froms
             reasons = self.reasons
-            texts = catalog.notes_json_held.get((lang, *map(id, reasons)))
-            if texts is not None:
-                notes_utf8 = utf8.get(texts[0]) or _utf8(texts[0])
-                forms_utf8 = utf8.get(texts[1]) or _utf8(texts[1])
-            else:  # texts made for this settlement alone (a reading's groups) are not kept
-                fresh = catalog.fresh_notes_utf8(reasons, lang)
-                if fresh is None:
-                    notes, reason_forms = catalog.notes_json(reasons, lang)
-                    notes_utf8 = utf8.get(notes) or _utf8(notes)
-                    forms_utf8 = utf8.get(reason_forms) or _utf8(reason_forms)
-                else:
-                    notes_utf8, forms_utf8 = fresh
+            # Texts made for this settlement alone (a tile reading's groups) are written at once, not kept.
+            fresh = catalog.fresh_notes_utf8(reasons, lang) if catalog.makes_fresh_notes else None
+            if fresh is None:
+                notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
+                    catalog.notes_json(reasons, lang)
+                notes_utf8 = utf8.get(notes) or _utf8(notes)
+                forms_utf8 = utf8.get(reason_forms) or _utf8(reason_forms)
+            else:
+                notes_utf8, forms_utf8 = fresh
             roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
                 _roles_json(roles, roles_key)
             items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))

@@ -319,6 +319,7 @@ class TileCatalog(Catalog):
     worded and encoded per hand (issue 14)."""
 
     __slots__ = ("_framed",)
+    makes_fresh_notes = True
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
