@@ -224,7 +224,9 @@ class Settlement:
 
         The parts that recur across hands as the same objects are encoded once and their bytes kept:
         each payment's ``why`` and ``steps`` (:meth:`Catalog.payment_json`, by the steps' identity), the
-        notes and reasons (:meth:`Catalog.notes_json`), each score step's items, the roles, ``scores``
+        notes and reasons (:meth:`Catalog.notes_json`; texts made for one settlement alone,
+        such as a tile reading's, in UTF-8 at once and not kept: :meth:`Catalog.fresh_notes_utf8`), each
+        score step's items, the roles, ``scores``
         filled in, and per shape (the players and the keys of ``net``, ``scores``, ``score_items`` and
         ``roles``) the names with the punctuation around them (:func:`_shape_json`); all in bounded
         tables (:data:`SHAPES_KEPT`, :data:`ITEM_FORMS_KEPT`, :data:`~settle.core.text.WORDS_KEPT`; the
@@ -258,17 +260,29 @@ class Settlement:
             catalog = self.catalog
             held = catalog.payment_json_held
             caps = _CAP_JSON
+            last: tuple[Step, ...] | None = None  # the steps of the payment before, and their text's bytes
+            why_utf8 = b""
             for t in self.transfers:  # the first from starts, each later one after ", " (froms)
                 steps = t.steps
                 amount = t.amount
                 if type(amount) is not int:
                     raise TypeError("not an int")
-                why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
-                out += (starts[t.payer], tos[t.payee], b"%d" % amount, utf8.get(why) or _utf8(why), caps[t.cap])
+                if steps is not last:  # a self-draw's losers usually owe by the same steps (one object)
+                    why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
+                    why_utf8 = utf8.get(why) or _utf8(why)
+                    last = steps
+                out += (starts[t.payer], tos[t.payee], b"%d" % amount, why_utf8, caps[t.cap])
                 starts = froms
             reasons = self.reasons
-            notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
-                catalog.notes_json(reasons, lang)
+            # Texts made for this settlement alone (a tile reading's groups) are written at once, not kept.
+            fresh = catalog.fresh_notes_utf8(reasons, lang) if catalog.makes_fresh_notes else None
+            if fresh is None:
+                notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
+                    catalog.notes_json(reasons, lang)
+                notes_utf8 = utf8.get(notes) or _utf8(notes)
+                forms_utf8 = utf8.get(reason_forms) or _utf8(reason_forms)
+            else:
+                notes_utf8, forms_utf8 = fresh
             roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
                 _roles_json(roles, roles_key)
             items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))
@@ -280,15 +294,13 @@ class Settlement:
                 roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
                 _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
                 liables.get(self.liable) or b'%s, "notes": ' % dumps(self.liable).encode("utf-8", "surrogatepass"),
-                utf8.get(notes) or _utf8(notes),
+                notes_utf8,
                 _NO_FORFEIT_JSON if self.forfeit is None else
                 f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{'.encode("utf-8", "surrogatepass"),
                 item_form % items,
                 _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
-                _NO_READING_JSON if self.reading is None else
-                (f'{dumps(self.reading if _flat_json(self.reading) else jsonable(self.reading))}, "reasons": '
-                 .encode("utf-8", "surrogatepass")),
-                utf8.get(reason_forms) or _utf8(reason_forms), _END_JSON,
+                _NO_READING_JSON if self.reading is None else _reading_json(self.reading),
+                forms_utf8, _END_JSON,
             )
             return b"".join(out)
         except (KeyError, TypeError):  # not the usual types (see above): the json encoder on the dict
@@ -406,6 +418,31 @@ def _flat_json(value: object) -> bool:
                     not PLAIN.issuperset(map(type, entry.values())):
                 return False
     return True
+def _reading_json(reading: Mapping[str, Any]) -> bytes:
+    """The JSON text of a settlement's ``reading`` and ``, "reasons": `` in UTF-8 (``surrogatepass``).
+
+    The usual reading, one winner's fans without substitutions (``{"winner", "fans", "substitutions": [],
+    "considered"}``: text, a list of texts, an empty list, an int), recurs hand after hand: its text is
+    kept per winner, readings considered and fans (:data:`_READINGS_JSON`); any other is encoded each time."""
+    if type(reading) is dict and tuple(reading) == _READING_KEYS:
+        winner, fans, substitutions, considered = reading.values()
+        if (type(winner) is str and type(fans) is list and type(substitutions) is list and not substitutions
+                and type(considered) is int and _TEXT.issuperset(map(type, fans))):
+            key = (winner, considered, *fans)
+            found = _READINGS_JSON.get(key)
+            if found is None:
+                found = _encoded(f'{dumps(reading)}, "reasons": ')
+                if len(_READINGS_JSON) >= ITEM_FORMS_KEPT:
+                    _READINGS_JSON.clear()
+                _READINGS_JSON[key] = found
+            return found
+    return _encoded(f'{dumps(reading if _flat_json(reading) else jsonable(reading))}, "reasons": ')
+
+
+_READING_KEYS = ("winner", "fans", "substitutions", "considered")
+_READINGS_JSON: dict[tuple[Any, ...], bytes] = {}
+"""(winner, readings considered, *fans) -> :func:`_reading_json` of the usual reading; at most
+:data:`ITEM_FORMS_KEPT`."""
 _STR = frozenset({str})
 _GAP = object()
 """Between the key groups of a shape (:func:`_shape_json`): no name is it."""

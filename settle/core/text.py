@@ -248,6 +248,17 @@ class Catalog:
         self.notes_json_held[key] = texts
         return texts
 
+    makes_fresh_notes = False
+    """Whether :meth:`fresh_notes_utf8` may give texts (a catalog of hands settled from tiles); when False,
+    a caller need not ask it."""
+
+    def fresh_notes_utf8(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[bytes, bytes] | None:
+        """:meth:`notes_json` of ``reasons`` in UTF-8 (``surrogatepass``) when this catalog makes those texts
+        afresh for this one settlement (a step of the hand's own among them), so that a caller writing
+        bytes need neither keep nor look up texts seen once; None otherwise (then :meth:`notes_json`,
+        whose texts are kept).  This catalog keeps every text it makes: None."""
+        return None
+
     def _notes_json(self, reasons: tuple[Step, ...], lang: str) -> tuple[str, str]:
         words: list[str] = []
         forms: list[dict[str, Any]] = []

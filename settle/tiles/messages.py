@@ -306,6 +306,11 @@ TILES = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="tiles")
 """Tile readings' words, falling back to the shared machinery's (the engine's reasons alone)."""
 
 
+_Frame = tuple[tuple[Step, ...], object, str, str, str, str, bytes, bytes, bytes, bytes]
+"""What :meth:`TileCatalog._frame` keeps: the steps held, the fans held, the texts before and after the
+groups (the notes, then the forms), and the same four texts in UTF-8 (``surrogatepass``)."""
+
+
 class TileCatalog(Catalog):
     """The catalog of a hand settled from tiles (:func:`tile_catalog`): a :class:`~settle.core.text.Catalog`
     whose :meth:`notes_json` keeps the texts of the steps that recur (the region's, ``tiles_melds``,
@@ -314,11 +319,12 @@ class TileCatalog(Catalog):
     worded and encoded per hand (issue 14)."""
 
     __slots__ = ("_framed",)
+    makes_fresh_notes = True
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
         super().__init__(templates, parent, name)
-        self._framed: dict[tuple[Any, ...], tuple[tuple[Step, ...], object, str, str, str, str]] = {}
+        self._framed: dict[tuple[Any, ...], _Frame] = {}
 
     def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
         """:meth:`Catalog.notes_json <settle.core.text.Catalog.notes_json>`, the same two texts: each run
@@ -364,12 +370,43 @@ class TileCatalog(Catalog):
             forms.append(run_forms[1:-1])
         return f"[{', '.join(notes)}]", f"[{', '.join(forms)}]"
 
+    def fresh_notes_utf8(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[bytes, bytes] | None:
+        """:meth:`notes_json` in UTF-8 (``surrogatepass``) for the usual hand settled from tiles (the one
+        step that cannot be hashed the reading kept, :meth:`_framed_json`): the hand's groups put between
+        the frame's bytes, no text made and encoded per hand (issue 14).  None for any other reasons."""
+        at = -1
+        for i, item in enumerate(reasons):
+            if type(item).__hash__ is None:
+                if at >= 0:
+                    return None
+                at = i
+        if at < 0:
+            return None
+        framing = self._framing(reasons, at, lang)
+        if framing is None:
+            return None
+        frame, groups = framing
+        spaced, apart = " ".join(groups).encode("ascii"), _GROUPS_APART.join(groups).encode("ascii")
+        return b"%s%s%s" % (frame[6], spaced, frame[7]), b"%s%s%s" % (frame[8], apart, frame[9])
+
     def _framed_json(self, reasons: tuple[Step, ...], at: int, lang: str) -> tuple[str, str] | None:
         """:meth:`notes_json` of ``reasons`` whose one step that cannot be hashed, ``reasons[at]``, is the
         reading kept (``tiles_reading``, as :func:`settle.engine.tilelevel.reasons.choice_steps` makes
         it) of a closed hand without wildcards whose groups are tile notation: the groups joined between
         the texts :meth:`_frame` keeps for the other steps (by their identity), the winner, the shape,
         the wildcard's name and the fans.  None for any other reasons (the general way then)."""
+        framing = self._framing(reasons, at, lang)
+        if framing is None:
+            return None
+        frame, groups = framing
+        notes_before, notes_after, forms_before, forms_after = frame[2:6]
+        return (f"{notes_before}{' '.join(groups)}{notes_after}",
+                f"{forms_before}{_GROUPS_APART.join(groups)}{forms_after}")
+
+    def _framing(self, reasons: tuple[Step, ...], at: int, lang: str) -> tuple[_Frame, tuple[str, ...]] | None:
+        """The frame :meth:`_frame` keeps for ``reasons`` (see :meth:`_framed_json`) and the reading's groups
+        (each tile notation, :data:`_GROUP_WORDS`: ASCII that JSON writes as it is); None when ``reasons[at]``
+        is not the reading kept of such a hand."""
         item = reasons[at]
         values = item.values
         if item.kind != "tiles_reading" or item.rule or type(values) is not dict or tuple(values) != _READING_KEYS:
@@ -400,18 +437,16 @@ class TileCatalog(Catalog):
             if len(self._framed) >= WORDS_KEPT:
                 self._framed.clear()
             self._framed[key] = frame
-        _, _, notes_before, notes_after, forms_before, forms_after = frame
-        return (f"{notes_before}{' '.join(groups)}{notes_after}",
-                f"{forms_before}{_GROUPS_APART.join(groups)}{forms_after}")
+        return frame, groups
 
-    def _frame(self, reasons: tuple[Step, ...], at: int,
-               lang: str) -> tuple[tuple[Step, ...], object, str, str, str, str] | None:
+    def _frame(self, reasons: tuple[Step, ...], at: int, lang: str) -> _Frame | None:
         """What :meth:`_framed_json` keeps: the steps around ``reasons[at]`` and the reading's fans (held, so
         that their identity in its key is never another object's; the fans' items are read only, as a
         step's values are), then the texts before and after the groups in each list:
         the words (:func:`_reading_frame`, :func:`_read_tail`; :func:`_tiles_reading` words the step
-        so, groups between them) and the JSON form (:func:`form_json`, the groups a list of texts).
-        None when this catalog words ``tiles_reading`` otherwise."""
+        so, groups between them) and the JSON form (:func:`form_json`, the groups a list of texts),
+        and those four texts in UTF-8 (:meth:`fresh_notes_utf8`).  None when this catalog words
+        ``tiles_reading`` otherwise."""
         if self.template("tiles_reading", lang) is not _tiles_reading:
             return None
         item = reasons[at]
@@ -440,7 +475,8 @@ class TileCatalog(Catalog):
         else:
             notes_after, forms_after = notes_after + "]", forms_after + "]"
         held = (*reasons[:at], *reasons[at + 1:])
-        return held, values["fans"], notes_before, notes_after, forms_before, forms_after
+        texts = (notes_before, notes_after, forms_before, forms_after)
+        return (held, values["fans"], *texts, *[text.encode("utf-8", "surrogatepass") for text in texts])
 
 
 def form_json(item: Step) -> str:
