@@ -229,10 +229,37 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
     if kind == "json":
         yield from _json_hands(text, source, batch)
     else:
+        if batch and "..." in text:
+            text = _bare_after_end(text)
         yield from _YamlReader(source, batch).run(text)
 
 
 # --------------------------------------------------------------------------- errors
+
+
+_DOCUMENT_END = re.compile("(?:^|(?<=[\r\n]))\\.\\.\\.(?=[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\\Z))")
+_NEXT_CONTENT = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*(?=(.))", re.DOTALL)
+
+
+def _bare_after_end(text: str) -> str:
+    """``text`` with each ``...`` line (document end) that a bare document follows written as ``---``:
+    YAML 1.2 starts a document after ``...`` without ``---``, libyaml (YAML 1.1) refuses it ("did not
+    find expected <document start>") and the hands after it were lost.  A ``...`` before ``---``, a
+    directive (``%``) or the end of the text is left as it is.  The same length: lines and columns
+    keep their places."""
+    out: list[str] = []
+    last = 0
+    for match in _DOCUMENT_END.finditer(text):
+        after = _NEXT_CONTENT.match(text, match.end())
+        if after is None or after.group(1) == "%" or _DOCUMENT_START.match(text, after.start(1)) is not None:
+            continue
+        out.append(text[last:match.start()])
+        out.append("---")
+        last = match.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:

@@ -308,3 +308,13 @@ def test_an_id_with_a_control_character_is_refused_and_shown_escaped() -> None:
     assert len(lines) == 2 and lines[-1] == "1 of 1 hand bad; 0 settled"
     assert lines[0].startswith(f"error: <stdin>:1:1: hand {label}: id: must not contain control characters")
     assert "\x1b" not in done.stderr and "\x1b" not in done.stdout
+
+
+def test_bare_documents_after_a_document_end_are_read() -> None:
+    """Three hands separated by ``...`` lines (document end) and no ``---``, as YAML 1.2 allows:
+    libyaml refused the second ("did not find expected <document start>") and the third was neither
+    settled nor counted; now all three are read, each at its own first line (a hand is 6 lines, then
+    its ``...``: 1, 8, 15).  A ``...`` before ``---`` is left alone (hand 4 after ``---`` on line 22: 23)."""
+    hand = GOOD.replace("  ", "")
+    raw = (f"id: one\n{hand}...\nid: two\n{hand}...\nid: three\n{hand}...\n---\nid: four\n{hand}").encode()
+    assert _read(raw) == [("ok", "one", 1), ("ok", "two", 8), ("ok", "three", 15), ("ok", "four", 23)]
