@@ -321,14 +321,16 @@ def name_problem(name: object) -> str | None:
         return "a player's name is empty (null)"
     if isinstance(name, int | float):
         return f"a player's name must be text, not the number {name!r}; quote it ('{name}')"
+    if isinstance(name, list | tuple):  # nothing to quote
+        return f"a player's name must be text, not {written(name)}"
     shown = written(name)  # a date as the user wrote it, never a Python class name (issue 15 #16)
     return f"a player's name must be text, not {shown}; quote it ('{shown}')"
 
 
 def name_problem_values(name: object) -> dict[str, object]:
     """The data of :func:`name_problem`'s reason (kind ``player_name``, its Chinese words; issue 16 #9):
-    ``why`` one of empty, null, mapping, yes_no, number, other; ``shown`` the value as written
-    (``true``, ``1.5``) or its Python type's name for ``other``."""
+    ``why`` one of empty, null, mapping, yes_no, number, list, other; ``shown`` the value as written
+    (``true``, ``1.5``) or its Python type's name for ``other``; ``count`` a list's items."""
     if isinstance(name, str):
         return {"why": "empty"}
     if isinstance(name, Mapping):
@@ -339,6 +341,8 @@ def name_problem_values(name: object) -> dict[str, object]:
         return {"why": "null"}
     if isinstance(name, int | float):
         return {"why": "number", "shown": repr(name), "quoted": str(name)}
+    if isinstance(name, list | tuple):
+        return {"why": "list", "count": len(name)}
     return {"why": "other", "shown": written(name)}
 
 
@@ -440,7 +444,7 @@ class Hand(Strict):
     ``fans`` (alias ``jin``) are per-player totals that replace the counted ones (G5).
     """
 
-    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH, pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$")] \
+    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] \
         | StrictInt | None = None  # no control character: a label on every message line (issue 15 #17)
     region: str
     players: Players[Player] = Field(description=PLAYERS_HELP)

@@ -318,3 +318,13 @@ def test_bare_documents_after_a_document_end_are_read() -> None:
     hand = GOOD.replace("  ", "")
     raw = (f"id: one\n{hand}...\nid: two\n{hand}...\nid: three\n{hand}...\n---\nid: four\n{hand}").encode()
     assert _read(raw) == [("ok", "one", 1), ("ok", "two", 8), ("ok", "three", 15), ("ok", "four", 23)]
+
+
+def test_a_list_as_a_name_is_not_told_to_be_quoted() -> None:
+    """``players: [A, B, C, [D]]``: the fourth name is a list; the message no longer advises
+    "quote it ('a list of 1 item')", which would make a player of that phrase."""
+    hand = "region: wuhan\nplayers: [A, B, C, [D]]\ndealer: C\ndraw: true\n"
+    assert runner.invoke(app, ["hand", "-"], input=hand).stderr.splitlines() == [
+        "error: <stdin>:2:1: players[3]: a player's name must be text, not a list of 1 item"]
+    assert runner.invoke(app, ["hand", "-", "--lang", "zh"], input=hand).stderr.splitlines() == [
+        "error: <stdin>:2:1: players[3]: 玩家的名字必须是文字，不是有 1 项的列表"]

@@ -406,6 +406,8 @@ def _player_name(values: Any, lang: str) -> str:
         return f"玩家的名字必须是文字，不是是非值 {values['shown']}；请加引号"
     if why == "number":
         return f"玩家的名字必须是文字，不是数字 {values['shown']}；请加引号（'{values['quoted']}'）"
+    if why == "list":
+        return f"玩家的名字必须是文字，不是有 {values['count']} 项的列表"
     return f"玩家的名字必须是文字，不是 {values['shown']}；请加引号（'{values['shown']}'）"
 
 
