@@ -231,6 +231,8 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
     else:
         if batch and "..." in text:
             text = _bare_after_end(text)
+        if batch and "\ufeff" in text:  # files joined by cat, each with its own BOM (YAML 1.2 allows one
+            text = _BOM_AFTER_START.sub(r"\1", text)  # at each document's start); any other is refused
         yield from _YamlReader(source, batch).run(text)
 
 
@@ -239,6 +241,9 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
 
 _DOCUMENT_END = re.compile("(?:^|(?<=[\r\n]))\\.\\.\\.(?=[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\\Z))")
 _NEXT_CONTENT = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*(?=(.))", re.DOTALL)
+
+
+_BOM_AFTER_START = re.compile("((?:^|(?<=[\r\n]))---[ \t]*(?:\r\n|\r|\n))\ufeff")
 
 
 def _bare_after_end(text: str) -> str:
@@ -1172,7 +1177,7 @@ _DOCUMENT_START = re.compile("(?:^|(?<=[\r\n]))---(?=[ \t\r\n]|\\Z)")
 """A ``---`` line as an editor shows one: after ``\\n`` or ``\\r`` (issue 15 item 1).  A ``---``
 after U+0085, U+2028 or U+2029 starts no document here: :func:`_unquoted_break` refuses those first."""
 _BLANK = re.compile("[^\r\n]")
-_UNICODE_BREAK = re.compile("[\x85\u2028\u2029]")
+_UNICODE_BREAK = re.compile("[\x85\u2028\u2029\ufeff]")
 _QUOTED = ("'", '"')
 
 
@@ -1186,7 +1191,7 @@ def _unquoted_break(text: str) -> int | None:
     converted by :func:`_line_map`).  Costs one ``in`` test per character kind for ordinary text;
     otherwise one pass of libyaml's scanner, up to its first syntax error (after which the error
     is what is reported)."""
-    if "\x85" not in text and "\u2028" not in text and "\u2029" not in text:
+    if "\x85" not in text and "\u2028" not in text and "\u2029" not in text and "\ufeff" not in text:
         return None
     quoted: list[tuple[int, int]] = []
     known = len(text)
@@ -1211,6 +1216,8 @@ def _unquoted_break(text: str) -> int | None:
     span = next(spans, None)
     for match in _UNICODE_BREAK.finditer(text, 0, known):
         at = match.start()
+        if text[at] == "\ufeff" and at and text[at - 1] not in "\r\n":
+            continue  # a BOM within a line is a character; libyaml skips one that starts a line
         while span is not None and span[1] <= at:
             span = next(spans, None)
         if span is None or at < span[0]:
@@ -1274,6 +1281,12 @@ def _refused_character(text: str, index: int) -> tuple[_Fatal, int]:
     if 0xDC80 <= code <= 0xDCFF:
         message = f"file is not valid UTF-8: byte 0x{code - 0xDC00:02x}"
         kind, values = "not_utf8", {"byte": code - 0xDC00}  # type: str, dict[str, object]
+    elif code == 0xFEFF:  # a BOM past the start: libyaml begins a new stream there, no editor shows it
+        return _Fatal(
+            "a byte-order mark (U+FEFF) inside the file, outside quotes: YAML reads it as the start of "
+            "a new file, an editor shows nothing; remove it",
+            line, index=index, column=column, kind="yaml_bom_inside", values={},
+        ), _document_start(text, index)
     elif code in _BREAK_NAMES:
         return _Fatal(
             f"character U+{code:04X} ({_BREAK_NAMES[code]}) outside quotes: YAML reads it as a line break, "

@@ -497,6 +497,8 @@ PROBLEMS_ZH: dict[str, Template] = {
     "yaml_unquoted_break": lambda values, lang: (
         f"字符 {values['code']}（{_BREAK_NAMES_ZH.get(str(values['code']), values['name'])}）在引号外："
         "YAML 把它当作换行，编辑器里却不换行；请删掉它，或把这段文字放进引号"),
+    "yaml_bom_inside": ("文件中间、引号外有字节顺序标记（U+FEFF）：YAML 把它当作新文件的开头，"
+                        "编辑器里却看不见；请删掉它"),
     **LOADER_ZH,
     # field checks of the hand model (settle.model) and pydantic's own
     "player_name": _player_name,
