@@ -299,7 +299,7 @@ def test_the_kept_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in tables:
         monkeypatch.setattr(settlement_module, name, type(getattr(settlement_module, name))())
     catalogs = {id(b.catalog): b.catalog for b in BASES}.values()
-    kept = ("payment_json_held", "notes_json_held", "_json_kept", "_payments", "_note_texts")
+    kept = ("payment_json_held", "notes_json_held", "_json_kept", "_pieces", "_pieces_held", "_note_texts")
     for catalog in catalogs:  # kept texts only: emptied, they are made again
         for name in kept:
             getattr(catalog, name).clear()

@@ -61,8 +61,9 @@ class Catalog:
     for a hot path to look up first (read only).
     """
 
-    __slots__ = ("_forms", "_forms_held", "_json_kept", "_lookup", "_note_texts", "_notes", "_notes_held", "_payments",
-                 "_whys", "_words", "name", "notes_json_held", "parent", "payment_json_held", "templates")
+    __slots__ = ("_forms", "_forms_held", "_json_kept", "_lookup", "_note_texts", "_notes", "_notes_held", "_pieces",
+                 "_pieces_held", "_whys", "_words", "name", "notes_json_held", "parent", "payment_json_held",
+                 "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -82,8 +83,11 @@ class Catalog:
         self.payment_json_held: dict[tuple[Any, ...], str] = {}
         self.notes_json_held: dict[tuple[Any, ...], tuple[str, str]] = {}
         self._json_kept: list[tuple[Step, ...]] = []
-        # the same texts by (lang, steps), for equal steps made anew (a scoring's table of steps emptied)
-        self._payments: dict[tuple[str, tuple[Step, ...]], str] = {}
+        # each step's part of a payment's JSON text (_step_piece), by (lang, id) holding the step, and by
+        # (lang, step) for an equal step made anew (a scoring's table of steps emptied)
+        self._pieces_held: dict[tuple[str, int], tuple[str, str, str, Step]] = {}
+        self._pieces: dict[tuple[str, Step], tuple[str, str, str, Step]] = {}
+        # the notes' texts by (lang, reasons), for equal steps made anew
         self._note_texts: dict[tuple[str, tuple[Step, ...]], tuple[str, str]] = {}
 
     def template(self, kind: str, lang: str) -> Template:
@@ -203,28 +207,57 @@ class Catalog:
 
         Kept by the steps' identity in :attr:`payment_json_held` under ``(lang, *map(id, steps))`` (the
         steps are held meanwhile, so an ``id`` there is never another object's): a caller on a hot path
-        looks that key up first and calls this on a miss.  Then by (lang, steps), as :meth:`forms`
-        keeps its forms (equal steps made anew share the text); each table at most :data:`WORDS_KEPT`.
-        Steps that cannot be hashed are not kept.
+        looks that key up first and calls this on a miss.  A miss (steps met before, but not together)
+        joins each step's kept part (:meth:`_step_piece`: its words escaped as the json encoder escapes
+        them, with what goes before them when they read on, and its form's JSON text): escaping is per
+        character, so the escaped words joined are the joined words escaped.  The table at most
+        :data:`WORDS_KEPT` (with the steps it holds).  Steps that cannot be hashed are not kept.
         """
         key = (lang, *map(id, steps))
         found = self.payment_json_held.get(key)
         if found is not None:
             return found
-        try:
-            text = self._payments.get((lang, steps))
-        except TypeError:  # a value that cannot be hashed: not kept
-            why, forms = self.forms(steps, lang)
-            return f', "why": {dumps(why)}, "steps": {dumps(forms)}'
-        if text is None:
-            why, forms = self.forms(steps, lang)
-            text = f', "why": {dumps(why)}, "steps": {dumps(forms)}'
-            if len(self._payments) >= WORDS_KEPT:
-                self._payments.clear()
-            self._payments[(lang, steps)] = text
+        held = self._pieces_held
+        pieces: list[tuple[str, str, str, Step]] = []
+        for item in steps:
+            piece = held.get((lang, id(item))) or self._step_piece(item, lang)
+            if piece is None:  # a value that cannot be hashed: worded afresh, not kept
+                why, forms = self.forms(steps, lang)
+                return f', "why": {dumps(why)}, "steps": {dumps(forms)}'
+            pieces.append(piece)
+        if pieces:
+            first = pieces[0]
+            text = (f', "why": "{first[0]}{"".join([piece[1] for piece in pieces[1:]])}", "steps": '
+                    f'[{", ".join([piece[2] for piece in pieces])}]')
+        else:
+            text = ', "why": "", "steps": []'
         self._keep_json(steps)
         self.payment_json_held[key] = text
         return text
+
+    def _step_piece(self, item: Step, lang: str) -> tuple[str, str, str, Step] | None:
+        """A step's part of :meth:`payment_json` in ``lang``: ``(words, later, form, item)``, where ``words``
+        is the JSON text of its words (:meth:`text`) without the quotes, ``later`` the same after what
+        joins it to the step before (:meth:`_join`: a space before ``=``, else ``; ``/``；``) and ``form``
+        the JSON text of :meth:`~settle.core.steps.Step.as_dict`.  Kept by (lang, step) and by the step's
+        identity (each table at most :data:`WORDS_KEPT`); None for a step that cannot be hashed."""
+        try:
+            piece = self._pieces.get((lang, item))
+        except TypeError:
+            return None
+        if piece is None:
+            words = self.text(item, lang)
+            escaped = encode_basestring(words)[1:-1]
+            later = (" " if words.startswith("=") else "；" if lang == "zh" else "; ") + escaped
+            piece = (escaped, later, dumps(item.as_dict()), item)
+            if len(self._pieces) >= WORDS_KEPT:
+                self._pieces.clear()
+            self._pieces[(lang, item)] = piece
+        held = self._pieces_held
+        if len(held) >= WORDS_KEPT:
+            held.clear()
+        held[(lang, id(item))] = piece  # the piece holds the step: an id here is never another object's
+        return piece
 
     def notes_json(self, reasons: tuple[Step, ...], lang: str = "en") -> tuple[str, str]:
         """The JSON texts of a settlement's ``notes`` (the reasons' words in ``lang``, :meth:`note`) and
