@@ -20,9 +20,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SETTLE = shutil.which("settle", path=str(Path(sys.executable).parent)) or "settle"
 FIXTURE = ROOT / "fixtures" / "wuhan" / "worked_example.yaml"
+SESSION = ROOT / "fixtures" / "session" / "wuhan.yaml"
 
 HAND = """region: wuhan
 players: [A, B, C, D]
@@ -115,3 +118,60 @@ def test_a_fifo_is_opened_once_so_its_writer_is_not_lost(tmp_path: Path) -> None
     plain = _batch_of_file(tmp_path, text)
     assert (plain.returncode, plain.stderr) == (0, "")
     assert out == plain.stdout
+
+
+# --- an output that is the input through stdin -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "source"), [("batch", FIXTURE), ("session", SESSION), ("hand", FIXTURE)])
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "error: the output in.yaml is the input <stdin>: give another --output"),
+    ("zh", "error: 输出文件 in.yaml 就是输入文件 <stdin>：请换一个 --output"),
+])
+def test_an_output_that_stdin_reads_is_refused(tmp_path: Path, command: str, source: Path, lang: str,
+                                               words: str) -> None:
+    """``settle COMMAND - -o in.yaml < in.yaml``: stdin is the file the output would replace (same device
+    and inode).  Refused as an output named among the inputs is: the ``output_is_input`` words with stdin
+    named ``<stdin>``, exit 2, the file's bytes as they were and no temporary file beside it."""
+    target = tmp_path / "in.yaml"
+    shutil.copy(source, target)
+    before = target.read_bytes()
+    with target.open("rb") as stdin:
+        done = subprocess.run([SETTLE, command, "-", "-o", "in.yaml", "--lang", lang], stdin=stdin, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [words]
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.yaml"]
+
+
+def test_an_errors_file_that_stdin_reads_is_refused(tmp_path: Path) -> None:
+    """``settle batch - --errors in.yaml < in.yaml``: the errors file would replace stdin's file too; the
+    same refusal (exit 2, the file as it was)."""
+    target = tmp_path / "in.yaml"
+    shutil.copy(FIXTURE, target)
+    before = target.read_bytes()
+    with target.open("rb") as stdin:
+        done = subprocess.run([SETTLE, "batch", "-", "--errors", "in.yaml"], stdin=stdin, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["error: the output in.yaml is the input <stdin>: give another --output"]
+    assert target.read_bytes() == before
+
+
+def test_stdin_from_another_file_or_a_device_is_no_output(tmp_path: Path) -> None:
+    """Stdin from another file writes ``-o out.yaml`` as ever (exit 0, the bytes stdout gets); stdin
+    and ``-o`` both ``/dev/null`` is no file overwritten (the same inode, but not a regular file): the
+    hand of nothing is refused for itself (``empty document``), not as an output that is the input."""
+    target = tmp_path / "out.yaml"
+    with FIXTURE.open("rb") as stdin:
+        done = subprocess.run([SETTLE, "hand", "-", "-o", str(target)], stdin=stdin, capture_output=True,
+                              text=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    plain = subprocess.run([SETTLE, "hand", str(FIXTURE)], capture_output=True, text=True, timeout=60, check=False)
+    assert target.read_text(encoding="utf-8") == plain.stdout
+    with open(os.devnull, "rb") as stdin:
+        null = subprocess.run([SETTLE, "hand", "-", "-o", os.devnull], stdin=stdin, capture_output=True,
+                              text=True, timeout=60, check=False)
+    assert null.returncode == 2
+    assert "is the input" not in null.stderr
