@@ -227,6 +227,8 @@ def output_to(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
     from settle.engine.output import atomic_output, output_is_input
 
     same = output_is_input(path, inputs)
+    if same is None and "-" in inputs and _is_stdin(path):
+        same = "<stdin>"
     if same is not None:
         raise HandError.at((), f"the output {path} is the input {same}: give another --output",
                            kind="output_is_input", values={"file": path, "input": same})
@@ -240,6 +242,21 @@ def output_to(path: str | None, inputs: list[str]) -> Iterator[IO[str]]:
             raise
         raise HandError.at((), f"cannot write {path}: {exc.strerror}", kind="cannot_write",
                            values=_os_values(path, exc)) from None
+
+
+def _is_stdin(path: str) -> bool:
+    """Whether ``path`` is the regular file that stdin reads (``settle batch - -o in.jsonl < in.jsonl``):
+    the same device and inode as descriptor 0.  Writing it would replace the input being read, so
+    :func:`output_to` refuses it as it refuses an output named among the inputs.  Only a regular
+    file: ``-o /dev/null < /dev/null`` is no input overwritten."""
+    import stat
+
+    try:
+        target = os.stat(path)
+        given = os.fstat(0)
+    except (OSError, ValueError):  # no such file yet, or no stdin at all: not the same file
+        return False
+    return stat.S_ISREG(target.st_mode) and (target.st_dev, target.st_ino) == (given.st_dev, given.st_ino)
 
 
 EXIT_SETTLED = 0

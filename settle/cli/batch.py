@@ -76,12 +76,15 @@ class Columns:
     forward as its problems come (a batch reports them in input order), keeping the last
     :data:`WINDOW` lines for problems of one hand on earlier lines; an earlier line than that opens the
     file again.  stdin cannot be read again: its columns are found where its bytes are at hand (the
-    workers' blocks, :func:`settle.engine.batch.reading.block_columns`; a whole YAML input)."""
+    workers' blocks, :func:`settle.engine.batch.reading.block_columns`; a whole YAML input).  Nor can
+    an input that is not a regular file (a FIFO, ``/dev/stdin`` on a pipe, a character device): opening
+    a FIFO again waits for a writer that never comes, so such an input is never opened here and its
+    problems are shown without a column."""
 
     WINDOW = 4096
 
     def __init__(self, files: list[str]) -> None:
-        self.files = {f for f in files if f != "-"}
+        self.files = {f for f in files if f != "-" and _regular_file(f)}
         self.open: dict[str, tuple[IO[str], int, dict[int, str]]] = {}
 
     def fill(self, problems: list[Problem]) -> list[Problem]:
@@ -137,6 +140,18 @@ class Columns:
         for handle, _, _ in self.open.values():
             handle.close()
         self.open.clear()
+
+
+def _regular_file(path: str) -> bool:
+    """Whether ``path`` names a regular file (followed through links), which can be read again;
+    False for a FIFO, a device, a directory, or a path that cannot be looked at."""
+    import os
+    import stat
+
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _longest_line() -> int:

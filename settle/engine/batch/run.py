@@ -94,7 +94,7 @@ def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun, totals: 
         raise ValueError(f"the writer writes {writer.fmt!r}, the run encodes {run.fmt!r}")
     paths = list(paths)
     for path in paths:  # every input must open before anything is written
-        if path != "-":
+        if path != "-" and not _is_fifo(path):
             open_input(path).close()
     if totals is None:
         totals = Totals(keep_problems=run.fmt == "json")
@@ -113,6 +113,17 @@ def run_batch(paths: Iterable[str], writer: BatchWriter, run: BatchRun, totals: 
                 break
     writer.finish(totals)
     return totals
+
+
+def _is_fifo(path: str) -> bool:
+    """Whether ``path`` names a FIFO (a named pipe): :func:`run_batch` does not open it ahead to see
+    that it opens, since a FIFO opened and closed loses its writer (it waits for a reader, writes,
+    and is gone, or dies of SIGPIPE) and the second open then waits for ever; it is opened once,
+    when its turn comes."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):  # no such file ...: opened ahead, to say so before anything is written
+        return False
 
 
 @contextmanager

@@ -18,7 +18,9 @@ stated dealer that differs from the rotation is used as stated, with a warning.
 
 Stopping: a bad hand is reported and the running totals stop before it, since every later
 dealer follows from it; a Wuhan 逃跑 ends the game (H9), and hands after it are reported as
-bad.
+bad.  The documents after the stop are not counted but still checked, so that one run reports
+every bad hand (a later hand that states no dealer is tried with each player dealing: the rotation
+that would give it is not known).
 """
 
 from __future__ import annotations
@@ -153,30 +155,34 @@ def find_hand(report: SessionReport, wanted: str) -> SessionHand | None:
 
 def run_session(items: Iterable[Any], source: str) -> SessionReport:
     """Settle a session's documents in order (``Document`` or ``HandError`` items, as the loader
-    yields them).  Never raises for bad input: problems are in the report."""
+    yields them).  Never raises for bad input: problems are in the report.
+
+    The running totals stop at the first bad document (the header, or a hand), but every later
+    document is still checked, so that one run reports every bad hand (:func:`_stop`)."""
     report = SessionReport(source)
     state = _State()
     documents = iter(items)
     for item in documents:
         if isinstance(item, HandError):
             report.problems.extend(item.located(source=source).problems)
-            _stop(report, _first_hand(item) or source, documents)
+            checked, state.first = not state.first, False
+            _stop(report, state, _first_hand(item) or source, documents, checked=checked)
             break
         if state.first and _looks_like_header(item.data):
             state.first = False
             problems = header_problems(item.data)
+            _take_header(report, state, item)
             if problems:
                 report.problems.extend(HandError(problems).located(item.lines, hand="header", source=source).problems)
-                _stop(report, None, documents)
+                _stop(report, state, None, documents, rotation=True)
                 break
-            state.header = dict(item.data)
-            report.name = state.header.pop("id", None)
-            state.region = _header_region(state.header)
-            state.header_lines = item.lines
             continue
         state.first = False
         if not _one_hand(report, state, item, source):
-            _stop(report, state.last_label, documents)
+            # Past the most players a session holds the rest of the file is other tables (issue 15 #9):
+            # read, not checked against this one, so a file of 1,000 tables still stops at its fifth hand.
+            other_tables = bool(report.problems) and report.problems[-1].kind == "too_many_players"
+            _stop(report, state, state.last_label, documents, checked=not other_tables)
             break
     return report
 
@@ -192,6 +198,19 @@ class _State:
     header_lines: dict[Any, int] = field(default_factory=dict)
 
 
+def _take_header(report: SessionReport, state: _State, doc: Any) -> None:
+    """Take the header's keys for every hand: those a header may hold (a bad header's other keys are
+    its problems, and the later hands are still checked with the rest; ``options`` that are not a
+    mapping are left out)."""
+    header = {key: value for key, value in doc.data.items() if key in HEADER_KEYS}
+    if header.get("options") is not None and not isinstance(header["options"], Mapping):
+        del header["options"]
+    state.header = header
+    report.name = state.header.pop("id", None)
+    state.region = _header_region(state.header)
+    state.header_lines = doc.lines
+
+
 def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bool:
     """Settle one hand into the report; False when it is bad (the session stops)."""
     number = len(report.hands) + 1
@@ -203,37 +222,11 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
                               "(start a new session file for a new game)", kind="after_game_end",
                           values={"leaver": end.get("leaver"), "hand": end.get("hand")})
         return _bad(report, HandError([problem]).located(doc.lines, hand=str(label), source=source))
-    seating = seat_problems(state.header, doc.data)
-    if seating:
-        return _bad(report, HandError(seating).located(doc.lines, hand=str(label), source=source))
-    data = with_header(state.header, doc.data)
-    dealer = data.get("dealer") if isinstance(data, Mapping) else None
-    if isinstance(data, Mapping) and dealer is None:
-        if state.rotation is None:
-            rule = "W13, H10, R10"
-            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the first hand of a session must state "
-                                              f"the dealer; later hands may leave it out and follow the rotation "
-                                              f"({rule})", kind="first_dealer", values={"rule": rule})
-            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
-        if not _seated(data, state.rotation):
-            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
-                                              "not one of this hand's players; state the dealer",
-                                 kind="rotation_not_seated", values={"rotation": state.rotation})
-            return _bad(report, error.located(doc.lines, hand=str(label), source=source))
-        data = {**data, "dealer": state.rotation}
-    outcome = settle_data(data, label, doc.lines, source)
-    if outcome.result is None:
-        assert outcome.error is not None
-        return _bad(report, _blame_header(outcome.error, state, doc.data))
-    if state.region is not None and outcome.result.region != state.region:
-        # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
-        error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
-                                          f"{outcome.result.region}: one session is one table under one rule set "
-                                          "(start a new session file for another region)", kind="other_region",
-                                 values={"session": get_region(state.region).term.zh,
-                                         "hand": get_region(outcome.result.region).term.zh})
-        return _bad(report, error.located(doc.lines, hand=str(label), source=source))
-    new = [name for name in outcome.result.players if name not in state.totals]
+    checked = _checked(state, doc, label, source, rotation=True)
+    if isinstance(checked, HandError):
+        return _bad(report, checked)
+    result = checked[0]
+    new = [name for name in result.players if name not in state.totals]
     if len(state.totals) + len(new) > MAX_PLAYERS:
         error = HandError.at(("players",), f"a session holds at most {MAX_PLAYERS} players; this hand brings "
                                            f"{len(state.totals) + len(new)} (new here: {', '.join(new)}): "
@@ -241,9 +234,82 @@ def _one_hand(report: SessionReport, state: _State, doc: Any, source: str) -> bo
                                  values={"max": MAX_PLAYERS, "count": len(state.totals) + len(new),
                                          "new": "、".join(new)})
         return _bad(report, error.located(doc.lines, hand=str(label), source=source))
-    state.region = outcome.result.region
-    _count(report, state, number, label, outcome.result)
+    state.region = result.region
+    _count(report, state, number, label, result)
     return True
+
+
+def _checked(state: _State, doc: Any, label: str, source: str,
+             rotation: bool) -> HandError | tuple[Settlement, bool]:
+    """One hand settled with the header and the dealer rotation, not counted: its problems, or its
+    settlement and whether its dealer was guessed.  ``rotation``: whether ``state.rotation`` is the
+    dealer the rotation gives (None before the first hand); when it is not known (after a bad hand), a
+    hand that states no dealer is tried with each player dealing (:func:`_any_dealer`)."""
+    seating = seat_problems(state.header, doc.data)
+    if seating:
+        return HandError(seating).located(doc.lines, hand=str(label), source=source)
+    data = with_header(state.header, doc.data)
+    dealer = data.get("dealer") if isinstance(data, Mapping) else None
+    if isinstance(data, Mapping) and dealer is None:
+        if not rotation:
+            return _any_dealer(state, doc, data, label, source)
+        if state.rotation is None:
+            rule = "W13, H10, R10"
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the first hand of a session must state "
+                                              f"the dealer; later hands may leave it out and follow the rotation "
+                                              f"({rule})", kind="first_dealer", values={"rule": rule})
+            return error.located(doc.lines, hand=str(label), source=source)
+        if not _seated(data, state.rotation):
+            error = HandError.at(("dealer",), f"missing: `dealer` (庄家): the rotation gives {state.rotation}, who is "
+                                              "not one of this hand's players; state the dealer",
+                                 kind="rotation_not_seated", values={"rotation": state.rotation})
+            return error.located(doc.lines, hand=str(label), source=source)
+        data = {**data, "dealer": state.rotation}
+    settled = _settled(state, doc, data, label, source)
+    return settled if isinstance(settled, HandError) else (settled, False)
+
+
+def _settled(state: _State, doc: Any, data: Any, label: str, source: str) -> HandError | Settlement:
+    """``data`` (the hand with the header's keys and its dealer) settled, or its problems: the hand's own,
+    those of a value the header gave it (:func:`_blame_header`), or a region other than the session's."""
+    outcome = settle_data(data, label, doc.lines, source)
+    if outcome.result is None:
+        assert outcome.error is not None
+        return _blame_header(outcome.error, state, doc.data)
+    if state.region is not None and outcome.result.region != state.region:
+        # One table plays one rule set: totals in 番, 斤 and 分 do not add up.
+        error = HandError.at(("region",), f"this session is played under {state.region}; this hand is "
+                                          f"{outcome.result.region}: one session is one table under one rule set "
+                                          "(start a new session file for another region)", kind="other_region",
+                                 values={"session": get_region(state.region).term.zh,
+                                         "hand": get_region(outcome.result.region).term.zh})
+        return error.located(doc.lines, hand=str(label), source=source)
+    return outcome.result
+
+
+def _any_dealer(state: _State, doc: Any, data: Mapping[str, Any], label: str,
+                source: str) -> HandError | tuple[Settlement, bool]:
+    """A hand after a bad one that states no dealer: the rotation that would give it is not known, so it
+    is tried with each of its players dealing, in seating order.  The first that settles is taken (the
+    hand may well be good); when none does, the problems common to every try are its problems (those of
+    the first try when no problem is common to all).  A hand whose players cannot be read is settled as
+    it is, without the dealer's absence among its problems (it is not the hand's fault)."""
+    names = _names(data.get("players"))
+    if not names:
+        settled = _settled(state, doc, data, label, source)
+        if isinstance(settled, HandError):
+            kept = [p for p in settled.problems if p.kind != "dealer_missing"]
+            return HandError(kept or settled.problems)
+        return settled, True
+    errors: list[HandError] = []
+    for name in names:
+        settled = _settled(state, doc, {**data, "dealer": name}, label, source)
+        if not isinstance(settled, HandError):
+            return settled, True
+        errors.append(settled)
+    seen = [{(p.path, p.kind, p.message) for p in error.problems} for error in errors[1:]]
+    common = [p for p in errors[0].problems if all((p.path, p.kind, p.message) in one for one in seen)]
+    return HandError(common) if common else errors[0]
 
 
 def _count(report: SessionReport, state: _State, number: int, label: str | int, result: Settlement) -> None:
@@ -268,13 +334,45 @@ def _bad(report: SessionReport, error: HandError) -> bool:
     return False
 
 
-def _stop(report: SessionReport, hand: str | int | None, rest: Iterable[Any]) -> None:
+def _stop(report: SessionReport, state: _State, hand: str | int | None, rest: Iterable[Any],
+          checked: bool = True, rotation: bool = False) -> None:
     """Say why the running totals stop at the bad document: ``hand`` (its label), or the header (None);
-    count the documents not settled."""
-    later = sum(1 for _ in rest)
+    count the documents not settled, and report every later bad hand's problems.
+
+    Each later document is checked as the session would settle it, and never counted: its reading
+    problems, its seating against the header, its own checks with the header's keys.  ``rotation``:
+    whether the dealer rotation is still known (after a bad header: the first hand must state the dealer);
+    after a bad hand it is not, until a later hand states its dealer and settles.  ``checked`` False: only
+    the later documents' reading problems are reported, when the first document could not be read (it may
+    have been the header, and the checks would blame its missing keys on every hand) or the session holds
+    too many players (the rest of the file is other tables)."""
+    later = 0
+    for item in rest:
+        later += 1
+        if isinstance(item, HandError):
+            report.problems.extend(item.located(source=report.source).problems)
+            rotation = False
+        elif checked:
+            rotation = _check_later(report, state, item, rotation)
     after = report.hands[-1].label if report.hands else None
     report.stop = Step("", "totals_stop", {"hand": hand, "after": after, "ended": report.end is not None,
                                            "later": later})
+
+
+def _check_later(report: SessionReport, state: _State, doc: Any, rotation: bool) -> bool:
+    """Check one document after the session stopped (:func:`_stop`), adding its problems to the report;
+    whether the dealer rotation is known after it."""
+    checked = _checked(state, doc, doc.label, report.source, rotation)
+    if isinstance(checked, HandError):
+        report.problems.extend(checked.problems)
+        return False
+    result, guessed = checked
+    if state.region is None:
+        state.region = result.region
+    if guessed or result.next_dealer is None:
+        return False
+    state.rotation = result.next_dealer
+    return True
 
 
 def _seated(data: Mapping[str, Any], name: str) -> bool:
