@@ -232,7 +232,8 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
         if batch and "..." in text:
             text = _bare_after_end(text)
         if batch and "\ufeff" in text:  # files joined by cat, each with its own BOM (YAML 1.2 allows one
-            text = _BOM_AFTER_START.sub(r"\1", text)  # at each document's start); any other is refused
+            text = _BOM_AFTER_START.sub(r"\1", _BOM_BY_START.sub("---", text))  # at a document's start);
+            # any other at the start of a line is refused
         yield from _YamlReader(source, batch).run(text)
 
 
@@ -243,6 +244,8 @@ _DOCUMENT_END = re.compile("(?:^|(?<=[\r\n]))\\.\\.\\.(?=[ \t]*(?:#[^\r\n]*)?(?:
 _NEXT_CONTENT = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*(?=(.))", re.DOTALL)
 
 
+_BOM_BY_START = re.compile("(?:^|(?<=[\r\n]))(?:\ufeff---|---\ufeff)")
+"""A byte-order mark just before or just after a ``---`` (files joined by cat; the ``---`` kept)."""
 _BOM_AFTER_START = re.compile("((?:^|(?<=[\r\n]))---[ \t]*(?:\r\n|\r|\n))\ufeff")
 
 
@@ -1562,36 +1565,81 @@ def _json_items_alone(text: str, start: int, source: str, whole: _Fatal | None) 
     deep or holds a number too big is that one bad hand, each at its own line and column; the other
     items settle.  Items are numbered as the array's are (``FILE:N``, N from 1); an empty one (a
     trailing comma) is no hand.  When no item holds the array's own error (a missing ``]``, text
-    after it), that error is one more bad hand after the items."""
+    after it), that error is one more bad hand after the items.
+
+    An item with an unclosed bracket or string runs on, to the splitter, over the items after it;
+    so a bad item is cut again at each later line that starts with ``{`` where the first item's
+    line does (its indent): they are read as the next items (:func:`_json_resync`).  Lines are
+    counted as the items go, so the work is linear in the text."""
     index, covered, any_bad = 0, whole is None, False
-    for begin, end in _json_item_spans(text, start):
+    indent = _item_indent(text, start)
+    counted, line_at = 0, 1  # lines counted up to index ``counted``
+    queue = list(reversed(_json_item_spans(text, start)))
+    while queue:
+        begin, end = queue.pop()
         first = begin + len(text[begin:end]) - len(text[begin:end].lstrip(_JSON_SPACES))
-        piece = text[first:end]
-        if not piece.strip(_JSON_SPACES):
+        piece = text[first:end].rstrip(_JSON_SPACES).removesuffix(",").rstrip(_JSON_SPACES)  # a resync's comma
+        if end == len(text) and piece.endswith("]") and not queue:  # the array's own ']' after a bad item
+            piece = piece[:-1].rstrip(_JSON_SPACES)
+        if not piece:
+            continue
+        line_at += text.count("\n", counted, first)
+        counted = first
+        line, column = line_at, first - text.rfind("\n", 0, first)
+        problem = _json_item_problem(text, first, piece, line, column)
+        if problem is not None:
+            later = _json_resync(text, first, first + len(piece), indent)
+            if later:
+                queue.extend(reversed(later))
+                cut = later[0][0]
+                piece = text[first:cut].rstrip(_JSON_SPACES).removesuffix(",").rstrip(_JSON_SPACES)
+                problem = _json_item_problem(text, first, piece, line, column) or problem
+            index += 1
+            holds_error = whole is not None and whole.index is not None and first <= whole.index < end
+            any_bad, covered = True, covered or holds_error
+            yield _fatal_error(problem, source, f"{source}:{index}")
             continue
         index += 1
-        label = f"{source}:{index}"
-        holds_error = whole is not None and whole.index is not None and begin <= whole.index < end
-        line, column = _line_col(text, first)
-        bad = _NOT_UTF8.search(piece)
-        if bad is not None:
-            any_bad, covered = True, covered or holds_error
-            yield _fatal_error(_refused_character(text, first + bad.start())[0], source, label)
-            continue
-        try:
-            fatal = _too_many_nodes(piece, line)
-            if fatal is not None:
-                raise fatal
-            value = _parse_json(piece, line, first_column=column - 1)
-        except _Fatal as fatal:
-            any_bad, covered = True, covered or holds_error
-            yield _fatal_error(fatal, source, label)
-            continue
+        value = _parse_json(piece, line, first_column=column - 1)
         lines, problems = _json_lines(piece, line)
         value, problems = _surrogates_checked(value, lines, problems, piece)
         yield _make_hand(value, lines, problems, source, index, True, True)
     if whole is not None and not covered and not (whole.index is None and any_bad):
         yield _fatal_error(whole, source, f"{source}:{index + 1}")  # a missing ']', text after it
+
+
+def _json_item_problem(text: str, first: int, piece: str, line: int, column: int) -> _Fatal | None:
+    """Why the item ``piece`` (at index ``first`` of ``text``, on ``line``, ``column``) cannot be read
+    as JSON alone, or None."""
+    bad = _NOT_UTF8.search(piece)
+    if bad is not None:
+        return _refused_character(text, first + bad.start())[0]
+    try:
+        fatal = _too_many_nodes(piece, line)
+        if fatal is not None:
+            return fatal
+        _parse_json(piece, line, first_column=column - 1)
+    except _Fatal as fatal:
+        return fatal
+    return None
+
+
+def _item_indent(text: str, start: int) -> str:
+    """The white space before the first item of the array at ``start`` on its own line ("" when the
+    item follows the ``[`` on its line): where every later item's line is taken to start."""
+    first = start + 1 + len(text[start + 1:]) - len(text[start + 1:].lstrip(_JSON_SPACES))
+    line_start = text.rfind("\n", 0, first) + 1
+    prefix = text[line_start:first]
+    return prefix if line_start > start and not prefix.strip(" \t") else ""
+
+
+def _json_resync(text: str, first: int, end: int, indent: str) -> list[tuple[int, int]]:
+    """Spans of the items found again after a bad item at ``first`` that ran to ``end``: each later
+    line that starts with ``indent`` and ``{`` begins one, up to the next such line."""
+    starts = [match.start() + 1 + len(indent) for match in
+              re.finditer("\n" + re.escape(indent) + "(?=\\{)", text[first:end])]
+    starts = [first + at for at in starts]
+    return [(begin, starts[k + 1] if k + 1 < len(starts) else end) for k, begin in enumerate(starts)]
 
 
 def _json_hands(text: str, source: str, batch: bool, bad_bytes: _Fatal | None = None) -> Iterator[Document | HandError]:

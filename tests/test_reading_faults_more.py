@@ -342,3 +342,12 @@ def test_a_byte_order_mark_at_a_document_start_is_skipped_and_elsewhere_at_a_lin
     assert found[2] == ("bad", "s.yaml:3", 16, "a byte-order mark (U+FEFF) inside the file, outside quotes: YAML "
                         "reads it as the start of a new file, an editor shows nothing; remove it")
     assert found[3] == ("ok", "four", 22)  # hand 3: line 15 (its id), the BOM on 16, its last line 20, --- 21
+
+
+@pytest.mark.parametrize("start", ["---\ufeff\n", "\ufeff---\n"])
+def test_a_byte_order_mark_on_a_document_start_line_is_skipped(start: str) -> None:
+    """A BOM just after or just before the ``---`` of hand 2 (files joined by cat): both hands settle
+    (before, hand 1 and hand 2 were one bad hand, "could not find expected ':'")."""
+    hand = GOOD.replace("  ", "")
+    raw = f"id: one\n{hand}{start}id: two\n{hand}".encode()
+    assert _read(raw) == [("ok", "one", 1), ("ok", "two", 8)]

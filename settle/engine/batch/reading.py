@@ -43,17 +43,18 @@ def open_input(path: str) -> BinaryIO:
 
 
 def sniff_jsonl(head: bytes) -> bool:
-    """Whether the start of an unnamed input (stdin) looks like JSON Lines: its first two non-blank
-    lines (after a UTF-8 byte-order mark) start a JSON object, and one of its first
-    :data:`SNIFF_LINES` non-blank lines is a whole JSON object.  A bad first line, or a BOM, no longer
-    makes JSON Lines read as YAML (one bad hand, every good line lost); two lines that each start with
-    ``{`` are never one YAML document."""
-    if head.startswith(b"\xef\xbb\xbf"):
-        head = head[3:]
-    lines = [line for line in head.split(b"\n", SNIFF_LINES * 4) if line.strip()][:SNIFF_LINES]
-    if len(lines) < 2 or not lines[0].lstrip().startswith(b"{") or not lines[1].lstrip().startswith(b"{"):
+    """Whether the start of an unnamed input (stdin) looks like JSON Lines: of its first
+    :data:`SNIFF_LINES` non-blank lines (each without a UTF-8 byte-order mark), at least two and more
+    than half start a JSON object, none is a YAML ``---``, and one is a whole JSON object.  A bad
+    line, a BOM or a line that is no object among them no longer makes JSON Lines read as YAML (one
+    bad hand, every good line lost); lines that each start with ``{`` are never one YAML document."""
+    lines = [line.strip().removeprefix(b"\xef\xbb\xbf").strip()
+             for line in head.split(b"\n", SNIFF_LINES * 4)[:SNIFF_LINES * 4]]
+    lines = [line for line in lines if line][:SNIFF_LINES]
+    objects = [line for line in lines if line.startswith(b"{")]
+    if len(objects) < 2 or 2 * len(objects) <= len(lines) or any(line.startswith(b"---") for line in lines):
         return False
-    for line in lines:
+    for line in objects:
         try:
             if isinstance(json.loads(line), dict):
                 return True
