@@ -70,6 +70,13 @@ def quoted(text: str) -> str:
 _YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x00": "\\0"}
 
 
+def shown_word(text: str) -> str:
+    """A word the user wrote, for a message: ``'abc'`` as written, or in YAML's double quotes with
+    its escapes when it holds a control or invisible character (:func:`quoted`), so a message is
+    always one line."""
+    return f"'{text}'" if text.isprintable() else quoted(text)
+
+
 def number(value: int | float) -> str:
     """A number as YAML writes it: ``5``, ``1.5``, and ``.inf``, ``-.inf``, ``.nan`` (never
     Python's ``inf``/``nan``)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
+from settle.errors import shown_word
 from settle.records import Frozen
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ def vocabulary(
             raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
                                       {"problem": hint, "allowed": allowed, "foreign": True})
         guess = close_word(value, table)
-        problem = f"unknown {what} '{value}'" + (f" (did you mean {guess}?)" if guess else "")
+        problem = f"unknown {what} {shown_word(value)}" + (f" (did you mean {guess}?)" if guess else "")
         raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
                                   {"problem": problem, "allowed": allowed, "value": value, "what": what,
                                    "suggest": guess or ""})

@@ -351,3 +351,17 @@ def test_a_byte_order_mark_on_a_document_start_line_is_skipped(start: str) -> No
     hand = GOOD.replace("  ", "")
     raw = f"id: one\n{hand}{start}id: two\n{hand}".encode()
     assert _read(raw) == [("ok", "one", 1), ("ok", "two", 8)]
+
+
+def test_an_unknown_word_with_a_line_break_is_shown_escaped() -> None:
+    """Found by the longer fuzz run (30,000 cases): a kong kind ``"conc\\x85ealed"`` (U+0085, which
+    ends a line for ``str.splitlines``) was echoed raw in ``unknown Wuhan kong kind '...'``, so the
+    stderr line split in two and the second did not start with ``error:``.  Now shown in YAML's
+    double quotes, in English and in Chinese; a printable word keeps its plain quotes."""
+    hand = 'region: wuhan\nplayers: {A: {}, B: {}, C: {kongs: {"conc\\x85ealed": 1}}, D: {}}\ndealer: C\ndraw: true\n'
+    for lang, words in (("en", 'unknown Wuhan kong kind "conc\\x85ealed" (did you mean concealed?)'),
+                        ("zh", '未知的词 "conc\\x85ealed"（是不是 concealed？）')):
+        lines = runner.invoke(app, ["hand", "-", "--lang", lang], input=hand).stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: <stdin>:2:1: ") and words in lines[0]
+    plain = hand.replace('"conc\\x85ealed"', "concealedd")
+    assert "未知的词 'concealedd'" in runner.invoke(app, ["hand", "-", "--lang", "zh"], input=plain).stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from settle.core import SHARED, Catalog, Template
-from settle.errors import quoted
+from settle.errors import quoted, shown_word
 
 
 def _where(values: Any, lang: str) -> str:
@@ -116,7 +116,7 @@ def _unknown_term(values: Any, lang: str) -> str:
     path = values.raw("path")
     keys = [p for p in path if isinstance(p, str)]
     noun = KEY_NAMES_ZH.get(keys[-1], "词") if keys else "词"
-    return f"未知的{noun} '{values['value']}'{_suggest(values, lang)}；可用：{values['allowed']}"
+    return f"未知的{noun} {shown_word(str(values.raw('value')))}{_suggest(values, lang)}；可用：{values['allowed']}"
 
 
 def _no_such_hand(values: Any, lang: str) -> str:
