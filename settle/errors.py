@@ -70,6 +70,12 @@ def quoted(text: str) -> str:
 _YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x00": "\\0"}
 
 
+def shown_name(text: str) -> str:
+    """A name as written, or in YAML's double quotes with its escapes (:func:`quoted`) when it holds a
+    control or invisible character (``"\\ufeffA"``, which otherwise looks like ``A``)."""
+    return text if text.isprintable() else quoted(text)
+
+
 def shown_word(text: str) -> str:
     """A word the user wrote, for a message: ``'abc'`` as written, or in YAML's double quotes with
     its escapes when it holds a control or invisible character (:func:`quoted`), so a message is

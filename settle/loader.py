@@ -229,45 +229,10 @@ def _read_all(raw: bytes, source: str, kind: str, max_bytes: int, batch: bool) -
     if kind == "json":
         yield from _json_hands(text, source, batch)
     else:
-        if batch and "..." in text:
-            text = _bare_after_end(text)
-        if batch and "\ufeff" in text:  # files joined by cat, each with its own BOM (YAML 1.2 allows one
-            text = _BOM_AFTER_START.sub(r"\1", _BOM_BY_START.sub("---", text))  # at a document's start);
-            # any other at the start of a line is refused
-        yield from _YamlReader(source, batch).run(text)
+        yield from _YamlReader(source, batch).run(_joined_documents(text) if batch else text)
 
 
 # --------------------------------------------------------------------------- errors
-
-
-_DOCUMENT_END = re.compile("(?:^|(?<=[\r\n]))\\.\\.\\.(?=[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\\Z))")
-_NEXT_CONTENT = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*(?=(.))", re.DOTALL)
-
-
-_BOM_BY_START = re.compile("(?:^|(?<=[\r\n]))(?:\ufeff---|---\ufeff)")
-"""A byte-order mark just before or just after a ``---`` (files joined by cat; the ``---`` kept)."""
-_BOM_AFTER_START = re.compile("((?:^|(?<=[\r\n]))---[ \t]*(?:\r\n|\r|\n))\ufeff")
-
-
-def _bare_after_end(text: str) -> str:
-    """``text`` with each ``...`` line (document end) that a bare document follows written as ``---``:
-    YAML 1.2 starts a document after ``...`` without ``---``, libyaml (YAML 1.1) refuses it ("did not
-    find expected <document start>") and the hands after it were lost.  A ``...`` before ``---``, a
-    directive (``%``) or the end of the text is left as it is.  The same length: lines and columns
-    keep their places."""
-    out: list[str] = []
-    last = 0
-    for match in _DOCUMENT_END.finditer(text):
-        after = _NEXT_CONTENT.match(text, match.end())
-        if after is None or after.group(1) == "%" or _DOCUMENT_START.match(text, after.start(1)) is not None:
-            continue
-        out.append(text[last:match.start()])
-        out.append("---")
-        last = match.end()
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
 
 
 def _fatal_error(fatal: _Fatal, source: str, hand: str | None) -> HandError:
@@ -1099,13 +1064,18 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def _has_surrogate_escape(text: str) -> bool:
+    """Whether JSON ``text`` may hold half of a UTF-16 pair (one ``in`` test for text without ``\\u``)."""
+    return "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None
+
+
 def _surrogates_checked(value: Any, lines: dict[Path, int], problems: list[Problem], text: str
                         ) -> tuple[Any, list[Problem]]:
     """``value`` and ``problems`` of a JSON hand, with a problem for each string or key that holds a
     lone surrogate (``"\\ud800"``: half of a UTF-16 pair is no character, and no output can write it),
     each such half shown as U+FFFD in the value kept for the messages.  Costs one ``in`` test for a
     text without ``\\u``."""
-    if "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None:
+    if not _has_surrogate_escape(text):
         return value, problems
     found: list[Problem] = []
     value = _without_surrogates(value, (), lines, found)
@@ -1226,6 +1196,49 @@ def _unquoted_break(text: str) -> int | None:
         if span is None or at < span[0]:
             return at
     return None
+
+
+_DOCUMENT_END = re.compile("(?:^|(?<=[\r\n]))\\.\\.\\.(?=[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\\Z))")
+_NEXT_CONTENT = re.compile("(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*(?=(.))", re.DOTALL)
+
+
+_BOM_BY_START = re.compile("(?:^|(?<=[\r\n]))(?:\ufeff---|---\ufeff)")
+"""A byte-order mark just before or just after a ``---`` (files joined by cat; the ``---`` kept)."""
+_BOM_AFTER_START = re.compile("((?:^|(?<=[\r\n]))---[ \t]*(?:\r\n|\r|\n))\ufeff")
+
+
+def _joined_documents(text: str) -> str:
+    """A batch's YAML ``text`` as libyaml should read the documents a person joined: a ``...`` line
+    that a bare document follows written as ``---`` (:func:`_bare_after_end`), and a byte-order mark
+    just before or after a ``---`` dropped (files joined by cat, each with its own BOM; YAML 1.2 allows
+    one at a document's start).  Any other BOM at the start of a line is refused later
+    (:func:`_unquoted_break`)."""
+    if "..." in text:
+        text = _bare_after_end(text)
+    if "\ufeff" in text:
+        text = _BOM_AFTER_START.sub(r"\1", _BOM_BY_START.sub("---", text))
+    return text
+
+
+def _bare_after_end(text: str) -> str:
+    """``text`` with each ``...`` line (document end) that a bare document follows written as ``---``:
+    YAML 1.2 starts a document after ``...`` without ``---``, libyaml (YAML 1.1) refuses it ("did not
+    find expected <document start>") and the hands after it were lost.  A ``...`` before ``---``, a
+    directive (``%``) or the end of the text is left as it is.  The same length: lines and columns
+    keep their places."""
+    out: list[str] = []
+    last = 0
+    for match in _DOCUMENT_END.finditer(text):
+        after = _NEXT_CONTENT.match(text, match.end())
+        if after is None or after.group(1) == "%" or _DOCUMENT_START.match(text, after.start(1)) is not None:
+            continue
+        out.append(text[last:match.start()])
+        out.append("---")
+        last = match.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _next_document_start(text: str, failed_at: int, document_index: int) -> int | None:
@@ -1586,21 +1599,20 @@ def _json_items_alone(text: str, start: int, source: str, whole: _Fatal | None) 
         line_at += text.count("\n", counted, first)
         counted = first
         line, column = line_at, first - text.rfind("\n", 0, first)
-        problem = _json_item_problem(text, first, piece, line, column)
+        value, problem = _json_item(text, first, piece, line, column)
         if problem is not None:
             later = _json_resync(text, first, first + len(piece), indent)
             if later:
                 queue.extend(reversed(later))
                 cut = later[0][0]
                 piece = text[first:cut].rstrip(_JSON_SPACES).removesuffix(",").rstrip(_JSON_SPACES)
-                problem = _json_item_problem(text, first, piece, line, column) or problem
+                problem = _json_item(text, first, piece, line, column)[1] or problem
             index += 1
             holds_error = whole is not None and whole.index is not None and first <= whole.index < end
             any_bad, covered = True, covered or holds_error
             yield _fatal_error(problem, source, f"{source}:{index}")
             continue
         index += 1
-        value = _parse_json(piece, line, first_column=column - 1)
         lines, problems = _json_lines(piece, line)
         value, problems = _surrogates_checked(value, lines, problems, piece)
         yield _make_hand(value, lines, problems, source, index, True, True)
@@ -1608,20 +1620,19 @@ def _json_items_alone(text: str, start: int, source: str, whole: _Fatal | None) 
         yield _fatal_error(whole, source, f"{source}:{index + 1}")  # a missing ']', text after it
 
 
-def _json_item_problem(text: str, first: int, piece: str, line: int, column: int) -> _Fatal | None:
-    """Why the item ``piece`` (at index ``first`` of ``text``, on ``line``, ``column``) cannot be read
-    as JSON alone, or None."""
+def _json_item(text: str, first: int, piece: str, line: int, column: int) -> tuple[Any, _Fatal | None]:
+    """The JSON value of the item ``piece`` (at index ``first`` of ``text``, on ``line``, ``column``)
+    read alone, and None; or None and why it cannot be read."""
     bad = _NOT_UTF8.search(piece)
     if bad is not None:
-        return _refused_character(text, first + bad.start())[0]
+        return None, _refused_character(text, first + bad.start())[0]
     try:
         fatal = _too_many_nodes(piece, line)
         if fatal is not None:
-            return fatal
-        _parse_json(piece, line, first_column=column - 1)
+            return None, fatal
+        return _parse_json(piece, line, first_column=column - 1), None
     except _Fatal as fatal:
-        return fatal
-    return None
+        return None, fatal
 
 
 def _item_indent(text: str, start: int) -> str:
@@ -1827,8 +1838,7 @@ def jsonl_hand(text: str, number: int, source: str, index: int) -> Document | Ha
                 value = _parse_json(text, number, line_of_jsonl=True)
             except _Fatal as fatal:
                 return _fatal_error(fatal, source, f"{source}:{index}")
-        plain = "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None  # no half of a UTF-16 pair
-        if type(value) is dict and _key_count(value) == text.count(":") and plain:
+        if type(value) is dict and _key_count(value) == text.count(":") and not _has_surrogate_escape(text):
             return Document(value, {(): number}, source, index)
     return _jsonl_hand_exact(text, number, source, index, brackets)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from settle.core import SHARED, Catalog, Template
-from settle.errors import quoted, shown_word
+from settle.errors import shown_name, shown_word
 
 
 def _where(values: Any, lang: str) -> str:
@@ -420,14 +420,8 @@ OS_REASONS_ZH: dict[str, str] = {
 error keeps the system's own words."""
 
 
-def _name(name: object) -> str:
-    """A player's name as written, or in YAML's double quotes when it holds an invisible character."""
-    text = str(name)
-    return text if text.isprintable() else quoted(text)
-
-
 def _not_a_player(values: Any, lang: str) -> str:
-    return f"{_name(values.raw('name'))} 不是本局的玩家（{values['players']}）"
+    return f"{shown_name(str(values.raw('name')))} 不是本局的玩家（{values['players']}）"
 
 
 def _players_repeat(values: Any, lang: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from settle.errors import Path, Problem, quoted
+from settle.errors import Path, Problem, quoted, shown_name
 from settle.model import MAX_POINTS, NOBODY, NOBODY_SPELLINGS, Hand, Player, Strict, Win
 from settle.rules.registry import all_regions, regions_with
 
@@ -359,7 +359,7 @@ def _names(hand: Hand) -> Iterator[Problem]:
     """Every name used in the hand must be one of ``players`` (G7: never guess)."""
     for path, name in _named_players(hand):
         if name not in hand.players:
-            players = ", ".join(n if n.isprintable() else quoted(n) for n in hand.names)  # "\ufeffA" shows
+            players = ", ".join(shown_name(n) for n in hand.names)  # "\ufeffA" shows
             yield Problem(path, f"{quoted(name)} is not one of the players ({players})", kind="not_a_player",
                           values={"name": name, "players": players})
 
