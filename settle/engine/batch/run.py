@@ -141,6 +141,21 @@ def collector_eased() -> Iterator[None]:
         gc.unfreeze()
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Settle a block with the cyclic garbage collector off (:func:`gc.disable`; on again afterwards if it
+    was on): a block's hands stay alive together through its passes (:func:`jsonl_outcomes`), and each
+    collection of the young objects would walk all of them, for nothing, as a hand makes no cycles (its
+    objects are freed by their counts).  Anything that did make one is collected after the block."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def settle_input(path: str, run: BatchRun) -> Iterator[Chunk]:
     """The chunks of one input (``-`` is stdin): streamed JSON Lines, or documents parsed whole by
     the loader.  Raises ValueError for an unknown ``run.input_format``, :class:`~settle.errors.HandError`
@@ -271,7 +286,8 @@ def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str]) -> Chunk:
     """Worker entry point: ``(block, source, first_line, first_index, fmt, strict, lang)`` -> the
     encoded :class:`Chunk` (its ``size``: the block's bytes with its newline)."""
     block, source, first_line, first_index, fmt, strict, lang = task
-    chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
+    with collector_paused():
+        chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
     if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
         chunk.problems = block_columns(chunk.problems, block, first_line)
     chunk.size = len(block) + 1
