@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from settle.errors import HandError, Path, Problem, written
 from settle.model import (
     Hand,
+    LeanSchema,
     Player,
     Win,
     lean_json_schema,
@@ -172,12 +173,12 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     found = _REGION_VALUE.search(raw)
     if found is None:
         return None
-    key = found.group(1).decode("ascii")
-    try:
-        region = get_region(key)
-    except KeyError:
-        return None
-    lean = lean_json_schema(region.hand_model)
+    known = _LEAN_REGIONS.get(found.group(1))
+    if known is None:
+        known = _lean_region(found.group(1))
+        if known is None:
+            return None
+    key, region, lean = known
     try:
         hand: Hand = lean.validator.validate_json(raw)
     except ValidationError:
@@ -185,6 +186,23 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     if hand.__dict__["region"] != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
         return None
     return region, hand
+
+
+_LEAN_REGIONS: dict[bytes, tuple[str, Region, LeanSchema]] = {}
+"""A region key as a line writes it -> the key, its :class:`Region` and that region's lean JSON schema
+(:func:`_lean_region`): one lookup per line in :func:`lean_line`."""
+
+
+def _lean_region(written: bytes) -> tuple[str, Region, LeanSchema] | None:
+    """The key, :class:`Region` and lean JSON schema of the region key ``written`` (ASCII bytes), kept in
+    :data:`_LEAN_REGIONS`; None for a key that is no region's."""
+    key = written.decode("ascii")
+    try:
+        region = get_region(key)
+    except KeyError:
+        return None
+    known = _LEAN_REGIONS[written] = (key, region, lean_json_schema(region.hand_model))
+    return known
 
 
 LEAN_NESTING = 6

@@ -245,9 +245,17 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
         if outcome is not None:
             out.append(outcome)
             index += 1
+    held.sort(key=_by_region)  # one region's hands after another, each in the block's order
     for place, region, hand, label, number in held:
         out[place] = settle_validated(region, hand, label, number, source)
     return out
+
+
+def _by_region(item: tuple[int, Region, Hand, str, int]) -> int:
+    """The sort key of a held hand of :func:`jsonl_outcomes`: its region (the order of the regions does
+    not matter, only that one region's hands come together, so that its checks and scoring stay in the
+    processor's caches)."""
+    return id(item[1])
 
 
 _HELD = Outcome("")
