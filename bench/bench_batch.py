@@ -154,7 +154,7 @@ def stages(path: Path, n: int) -> None:
 
     steps: list[tuple[str, Any]] = [
         ("all of it (loader .. JSON line, standings)",
-         each(lambda b: jsonl_task((b[0], "hands.jsonl", b[1], b[2], "jsonl", False, "en")), blocks)),
+         each(lambda b: jsonl_task((b[0], "hands.jsonl", b[1], b[2], "jsonl", False, "en", True)), blocks)),
         ("loader: JSON Lines to dicts",
          lambda: deque(iter_documents(io.BytesIO(data), "hands.jsonl", fmt="jsonl"), maxlen=0)),
         ("  of it json.loads", each(json.loads, data.splitlines())),

@@ -119,6 +119,17 @@ def test_standings_added_up_by_hand() -> None:
     assert list(by_region(totals)["wuhan"]) == ["D", "B", "A", "C"]  # by net, highest first
 
 
+def test_no_standings_tallied_leaves_the_output_and_counts_alone(tmp_path: Path) -> None:
+    # BatchRun(standings=False) (settle batch for JSON Lines and CSV, which write none, issue 14):
+    # the same lines, hands and bad hands; only the standings are not added up.
+    path = as_jsonl(tmp_path, mixed_hands())
+    for jobs in (1, 2):
+        with_standings, totals = run([str(path)], fmt="jsonl", jobs=jobs)
+        without, bare = run([str(path)], fmt="jsonl", jobs=jobs, standings=False)
+        assert without == with_standings and (bare.hands, bare.bad) == (totals.hands, totals.bad) == (20, 3)
+        assert bare.standings == {} and by_region(totals) == STANDINGS
+
+
 def test_same_batch_as_json_array_and_json_lines(tmp_path: Path) -> None:
     hands = mixed_hands()
     array = tmp_path / "mixed.json"

@@ -254,8 +254,8 @@ def test_a_block_past_the_end_of_the_file_is_reported(tmp_path: Path, monkeypatc
     path.write_bytes(b'{"region": "wuhan"}\n')
     with path.open("rb") as stream:
         with pytest.raises(InputChanged):
-            jsonl_span_task((stream.fileno(), 0, 40, str(path), 1, 1, "jsonl", False, "en"))
-        chunk = jsonl_span_task((stream.fileno(), 0, 19, str(path), 1, 1, "jsonl", False, "en"))
+            jsonl_span_task((stream.fileno(), 0, 40, str(path), 1, 1, "jsonl", False, "en", True))
+        chunk = jsonl_span_task((stream.fileno(), 0, 19, str(path), 1, 1, "jsonl", False, "en", True))
     assert chunk.hands == 1 and chunk.bad == 1 and chunk.size == 20
 
     def shrunk(*_: Any) -> Iterator[Chunk]:

@@ -294,6 +294,7 @@ def batch_command(
     def run() -> None:
         from settle.cli.progress import BatchProgress
         from settle.engine.batch import BatchRun, Chunk, Totals, run_batch
+        from settle.engine.batch.encode import STANDINGS_WRITTEN
         from settle.engine.batch.pool import WorkerDied
 
         if errors is not None and output not in (None, "-") and _same_target(errors, output):
@@ -316,8 +317,10 @@ def batch_command(
             from settle.render import bom_mark
 
             mark = bom_mark(bom, fmt.value)
-            settings = BatchRun(fmt="standings" if standings else fmt.value, input_format=input_format.value,
-                                strict=strict, jobs=jobs, json_lang=output_lang(lang, "json"), on_chunk=on_chunk)
+            kind = "standings" if standings else fmt.value
+            settings = BatchRun(fmt=kind, input_format=input_format.value, strict=strict, jobs=jobs,
+                                json_lang=output_lang(lang, "json"), standings=kind in STANDINGS_WRITTEN,
+                                on_chunk=on_chunk)
             try:
                 with _output(output, files) as out:
                     out.write(mark)

@@ -30,6 +30,11 @@ BATCH_FORMATS = ("table", "json", "jsonl", "csv", "markdown", "standings")
 """What a batch's chunks can be encoded for; ``standings`` encodes nothing per hand (``--standings``:
 only the standings are written, by :class:`settle.render.standings.StandingsWriter`)."""
 
+STANDINGS_WRITTEN = frozenset({"table", "markdown", "json", "standings"})
+"""The formats whose output holds the standings (the tables' standings, JSON's ``standings`` and
+``standings_by_region``, ``--standings``): for JSON Lines and CSV ``settle batch`` tallies none
+(:attr:`~settle.engine.batch.run.BatchRun.standings`)."""
+
 
 @dataclass
 class Chunk:
@@ -118,8 +123,10 @@ class Totals:
             self.spilled = None
 
 
-def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: str = "en") -> Chunk:
-    """Tally and encode ``outcomes`` for ``fmt`` (one of :data:`BATCH_FORMATS`) into a :class:`Chunk`.
+def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: str = "en",
+           tallied: bool = True) -> Chunk:
+    """Tally (with ``tallied``: the standings, :attr:`Chunk.standings`) and encode ``outcomes`` for ``fmt``
+    (one of :data:`BATCH_FORMATS`) into a :class:`Chunk`.
 
     With ``strict`` the chunk ends with the first bad hand (included, so it is reported); JSON
     explanations are in ``lang``.  ``table`` and ``markdown`` keep :func:`table_row` rows instead
@@ -135,7 +142,8 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
         hands += 1
         result = outcome.result
         if result is not None:
-            tally(standings, result)
+            if tallied:
+                tally(standings, result)
         else:
             assert outcome.error is not None
             chunk.bad += 1

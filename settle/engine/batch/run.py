@@ -64,6 +64,8 @@ class BatchRun:
     :func:`~settle.engine.batch.pool.worker_count`, once the input passes
     :data:`PARALLEL_BYTES`; 1 = none); ``json_lang``: the explanations' language in JSON output
     (English unless ``--lang zh`` is given, so the bytes never depend on the locale);
+    ``standings``: whether the chunks tally the standings (:attr:`Totals.standings`; ``settle batch``
+    turns it off for the formats that write none, :data:`~settle.engine.batch.encode.STANDINGS_WRITTEN`);
     ``on_chunk``: called after each chunk with the running :class:`Totals` and the chunk
     (the CLI prints problems and progress from it).  The table headings' language is the table
     writer's (:class:`settle.render.batch.TableWriter`).
@@ -74,6 +76,7 @@ class BatchRun:
     strict: bool = False
     jobs: int = 0
     json_lang: str = "en"
+    standings: bool = True
     on_chunk: Callable[[Totals, Chunk], None] | None = None
 
 
@@ -192,7 +195,7 @@ def document_chunks(raw: bytes, source: str, kind: str, run: BatchRun, size: int
     items = iter_documents(raw, source, fmt=kind)
     groups = iter(lambda: [item for _, item in zip(range(size), items, strict=False)], [])
     jobs = run.jobs if run.jobs > 0 else (worker_count() if len(raw) > PARALLEL_BYTES else 1)
-    tasks = ((group, source, run.fmt, run.strict, run.json_lang) for group in groups)
+    tasks = ((group, source, run.fmt, run.strict, run.json_lang, run.standings) for group in groups)
     text: str | None = None
     for chunk in chunk_map(documents_task, tasks, jobs):
         if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
@@ -229,19 +232,19 @@ def jsonl_chunks(stream: BinaryIO, head: bytes, source: str, run: BatchRun) -> I
     else:
         spans = iter(())
     if not first:  # no hand at all: the loader's own message for an empty input
-        yield encode(jsonl_outcomes(b"", source, 1, 1), run.fmt, run.strict, run.json_lang)
+        yield encode(jsonl_outcomes(b"", source, 1, 1), run.fmt, run.strict, run.json_lang, run.standings)
         return
     jobs = run.jobs if run.jobs > 0 else (worker_count() if seen > PARALLEL_BYTES else 1)
-    fmt, strict, lang = run.fmt, run.strict, run.json_lang
+    fmt, strict, lang, tallied = run.fmt, run.strict, run.json_lang, run.standings
     if origin is None or jobs <= 1 or not forks():
-        tasks: Iterator[Any] = ((block, source, line, index, fmt, strict, lang)
+        tasks: Iterator[Any] = ((block, source, line, index, fmt, strict, lang, tallied)
                                 for block, _, line, index in _chain(first, spans))
         yield from _until_stopped(chunk_map(jsonl_task, tasks, jobs))
         return
     # The workers' own descriptor of the file, read with pread (its offset is shared with the workers).
     fd = os.dup(stream.fileno())
     try:
-        tasks = ((fd, origin + offset, len(block), source, line, index, fmt, strict, lang)
+        tasks = ((fd, origin + offset, len(block), source, line, index, fmt, strict, lang, tallied)
                  for block, offset, line, index in _chain(first, spans))
         yield from _until_stopped(chunk_map(jsonl_span_task, tasks, jobs))
     except InputChanged:
@@ -282,28 +285,29 @@ def _chain(first: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
 # --- worker entry points ------------------------------------------------------------------------------
 
 
-def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str]) -> Chunk:
-    """Worker entry point: ``(block, source, first_line, first_index, fmt, strict, lang)`` -> the
-    encoded :class:`Chunk` (its ``size``: the block's bytes with its newline)."""
-    block, source, first_line, first_index, fmt, strict, lang = task
+def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str, bool]) -> Chunk:
+    """Worker entry point: ``(block, source, first_line, first_index, fmt, strict, lang, standings)`` -> the
+    encoded :class:`Chunk` (its ``size``: the block's bytes with its newline; its standings tallied when
+    ``standings``: :attr:`BatchRun.standings`)."""
+    block, source, first_line, first_index, fmt, strict, lang, tallied = task
     with collector_paused():
-        chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang)
+        chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang, tallied)
     if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
         chunk.problems = block_columns(chunk.problems, block, first_line)
     chunk.size = len(block) + 1
     return chunk
 
 
-def jsonl_span_task(task: tuple[int, int, int, str, int, int, str, bool, str]) -> Chunk:
+def jsonl_span_task(task: tuple[int, int, int, str, int, int, str, bool, str, bool]) -> Chunk:
     """Worker entry point for a block the worker reads itself: ``(fd, offset, length, source, first_line,
-    first_index, fmt, strict, lang)`` -> :func:`jsonl_task` of the ``length`` bytes at ``offset`` of the
+    first_index, fmt, strict, lang, standings)`` -> :func:`jsonl_task` of the ``length`` bytes at ``offset`` of the
     regular file open as ``fd`` (the parent's duplicate, inherited; ``os.pread`` moves no position).
     Raises :class:`InputChanged` when the file no longer has those bytes (it shrank)."""
-    fd, offset, length, source, first_line, first_index, fmt, strict, lang = task
+    fd, offset, length, source, first_line, first_index, fmt, strict, lang, tallied = task
     block = os.pread(fd, length, offset)
     if len(block) != length:
         raise InputChanged(source)
-    return jsonl_task((block, source, first_line, first_index, fmt, strict, lang))
+    return jsonl_task((block, source, first_line, first_index, fmt, strict, lang, tallied))
 
 
 class InputChanged(Exception):
@@ -311,7 +315,8 @@ class InputChanged(Exception):
     changed while it was settled (raised in the worker, reported by :func:`jsonl_chunks`)."""
 
 
-def documents_task(task: tuple[list[Any], str, str, bool, str]) -> Chunk:
-    """Worker entry point: ``(loader items, source, fmt, strict, lang)`` -> the encoded :class:`Chunk`."""
-    items, source, fmt, strict, lang = task
-    return encode(document_outcomes(items, source), fmt, strict, lang)
+def documents_task(task: tuple[list[Any], str, str, bool, str, bool]) -> Chunk:
+    """Worker entry point: ``(loader items, source, fmt, strict, lang, standings)`` -> the encoded
+    :class:`Chunk`."""
+    items, source, fmt, strict, lang, tallied = task
+    return encode(document_outcomes(items, source), fmt, strict, lang, tallied)
