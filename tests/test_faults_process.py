@@ -90,9 +90,16 @@ def _long_batch(tmp_path: Path) -> Path:
 def test_signal_ends_a_run_with_one_line(tmp_path: Path, signum: int, status: int, words: str) -> None:
     """#13 (one process): the run stops promptly, prints one line, exits 130 (Ctrl-C) or 143 (SIGTERM)."""
     hands = _long_batch(tmp_path)
-    proc = subprocess.Popen([SETTLE, "batch", str(hands), "--jobs", "1", "--format", "jsonl"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    time.sleep(1.5)  # started and settling (start-up is well under a second)
+    written = tmp_path / "out.jsonl"
+    with written.open("wb") as sink:
+        proc = subprocess.Popen([SETTLE, "batch", str(hands), "--jobs", "1", "--format", "jsonl"],
+                                stdout=sink, stderr=subprocess.PIPE)
+    # Settling (its first hands written: the handlers are in place), not still starting: on a loaded
+    # machine start-up can take longer than any fixed wait.
+    deadline = time.monotonic() + 60
+    while not written.stat().st_size and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the batch ended before it was signalled"
     proc.send_signal(signum)
     try:
         _, err = proc.communicate(timeout=60)
