@@ -55,6 +55,7 @@ The generic fan predicates (:func:`is_qingyise`, :func:`is_fengyise`, :func:`is_
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -311,8 +312,9 @@ class TileRules:
         held = tuple(sorted(set(context.hand.concealed) & forbidden))
         return self.blocked_reason(held) if held else None
 
-    def fans(self, context: TileContext, features: Features) -> set[str]:
-        """The fans of one reading: ``table``'s that apply, and the situations."""
+    def fans(self, context: TileContext, features: Features) -> AbstractSet[str]:
+        """The fans of one reading: ``table``'s that apply, and the situations (a set, or a frozen set
+        that the region keeps: read only)."""
         return table_fans(context, features, self.table) | context.situations
 
     def illegal(self, context: TileContext, features: Features, fans: frozenset[str]) -> Step | None:

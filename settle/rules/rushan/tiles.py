@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -129,7 +130,8 @@ class RushanTileRules(TileRules):
         if hand.bao_tile is not None and not options["loubao"]:
             raise TileError("bao_tile is only played with option loubao 搂宝 (R9)", "bao_tile", kind="bao_needs_loubao",
                             values={})
-        return rushan_bao(hand.bao_tile)
+        bao_tile = hand.bao_tile
+        return _NO_BAO if bao_tile is None else rushan_bao(bao_tile)  # rushan_bao, one call less without one
 
     def check_meld(self, index: int, meld: Meld, context: TileContext) -> None:
         """R9 只碰不吃: with option no_chow, no claimed chow."""
@@ -144,8 +146,25 @@ class RushanTileRules(TileRules):
             raise TileError("option no_honors 不带风: honour tiles are not in play (R9)", "hand", kind="no_honors",
                             values={})
 
-    def fans(self, context: TileContext, features: Features) -> set[str]:
-        """Rushan base and multipliers (R1 R2 R3 R3b R9) plus the situations."""
+    def fans(self, context: TileContext, features: Features) -> AbstractSet[str]:
+        """Rushan base and multipliers (R1 R2 R3 R3b R9) plus the situations (:meth:`_fans`).
+
+        With the default options (``option_defaults`` itself, most hands) they depend on nothing but
+        ``features``, ``by``, the situations and the melds' facts, so they are kept per those
+        (:data:`_FANS`, at most :data:`FANS_KEPT`): one look-up instead of the table's predicates."""
+        if context.options is not self.option_defaults:
+            return self._fans(context, features)
+        key = (features, context.by, context.situations, context.meld_suits, context.melds_all_258,
+               context.meld_has_chow, context.claimed_melds)
+        found = _FANS.get(key)
+        if found is None:
+            if len(_FANS) >= FANS_KEPT:
+                _FANS.clear()
+            found = _FANS[key] = frozenset(self._fans(context, features))
+        return found
+
+    def _fans(self, context: TileContext, features: Features) -> set[str]:
+        """:meth:`fans` worked out: the table's fans that apply, the situations and the base (R1)."""
         fans = table_fans(context, features, self.table)
         if context.situations:
             fans |= context.situations
@@ -174,6 +193,12 @@ class RushanTileRules(TileRules):
         """``base 2`` for a base (R1), ``×2`` for a multiplier (R2)."""
         return f"base {pattern.value}" if pattern.kind == "base" else f"×{pattern.value}"
 
+
+FANS_KEPT = 1024
+"""How many fan sets :meth:`RushanTileRules.fans` keeps (a few dozen feature values occur)."""
+_FANS: dict[tuple[Any, ...], frozenset[str]] = {}
+"""(features, by, situations, meld suits, melds all 2/5/8, a melded chow, claimed melds) -> the fans
+under the default options (:meth:`RushanTileRules.fans`)."""
 
 TILE_RULES = RushanTileRules()
 """Rushan's tile rules, for :func:`settle.tiles.evaluate_all`."""
