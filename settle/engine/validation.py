@@ -232,15 +232,11 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
     fields = hand.__dict__
     players = fields["players"]
     keys = len(given) + len(players)
-    for player in players.values():
+    for player in players.values():  # its facts given and its kongs' kinds (none when not given: {})
         if player is listed:
             keys -= 1
-            continue
-        facts = player.__pydantic_fields_set__
-        if facts:
-            keys += len(facts)
-            if "kongs" in facts:
-                keys += len(player.__dict__["kongs"])
+        else:
+            keys += len(player.__pydantic_fields_set__) + len(player.__dict__["kongs"])
     if "fans" in given and fields["fans"] is not None:
         keys += len(fields["fans"])
     if "options" in given:
