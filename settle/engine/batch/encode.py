@@ -136,7 +136,9 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     pieces: list[Any] = []  # UTF-8 bytes for JSON (each settled line built so), else text
     add = pieces.append
     standings = chunk.standings
-    line = _json_encoder(lang) if fmt in ("json", "jsonl") else _line_encoder(fmt, lang)
+    json_form = fmt in ("json", "jsonl")
+    json_line_of = _json_encoder(lang)
+    line = json_line_of if json_form else _line_encoder(fmt, lang)
     hands = 0
     for outcome in outcomes:
         hands += 1
@@ -151,11 +153,13 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
         if line is None:
             chunk.rows.append(table_row(outcome))
         else:
-            add(line(outcome))
+            add(outcome if json_form else line(outcome))  # JSON: encoded below, by catalog
         if strict and outcome.error is not None:
             chunk.stopped = True
             break
     chunk.hands = hands
+    if json_form:
+        pieces = _by_catalog(pieces, json_line_of)
     # A lone surrogate is kept as its three bytes (surrogatepass): it fails where it is written.
     if fmt == "jsonl":
         chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""
@@ -164,6 +168,18 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     else:  # CSV lines end with their newline
         chunk.data = "".join(pieces).encode("utf-8", "surrogatepass")
     return chunk
+
+
+def _by_catalog(outcomes: list[Outcome], line: Callable[[Outcome], bytes]) -> list[bytes]:
+    """``line`` of each of ``outcomes`` (a chunk's hands in order), in that order, made one catalog after
+    another (a region's words and kept texts: :attr:`Settlement.catalog`; bad hands together): the
+    same bytes as one hand after another, with each region's tables kept in the processor's caches
+    while its hands are encoded (issue 14)."""
+    catalogs = [0 if outcome.result is None else id(outcome.result.catalog) for outcome in outcomes]
+    pieces = [b""] * len(outcomes)
+    for place in sorted(range(len(outcomes)), key=catalogs.__getitem__):
+        pieces[place] = line(outcomes[place])
+    return pieces
 
 
 def _json_encoder(lang: str) -> Callable[[Outcome], bytes]:
