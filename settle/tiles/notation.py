@@ -104,7 +104,6 @@ def check_tile(tile: int) -> int:
 # regular expression instead of character by character.  Anything else (Chinese names, bad
 # tokens) takes the general reader, which also words the errors.
 _COMPACT_ONLY = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ]|[ \t\r\n,;])*")
-_COMPACT_RUN = re.compile(r"([1-9]+)([mpszMPSZ])")
 _SUIT_OFFSET = {letter: SUIT_LETTERS.index(letter.lower()) * 9 for letter in "mpszMPSZ"}
 # Per suit letter, each digit as the character whose code is its tile id (``"5"`` of ``m`` -> ``"\x04"``):
 # a compact run is read by ``str.translate``, and the text of tile ids becomes ints as Latin-1 bytes.
@@ -113,10 +112,9 @@ _RUN_IDS = {letter: str.maketrans({str(rank): chr(offset + rank - 1) for rank in
 # Texts already read (hand files repeat tiles such as win_tile, indicator and melds); bounded.
 _PARSED: dict[str, tuple[int, ...]] = {}
 PARSED_MEMO_LIMIT = 20_000
-# The valid compact runs alone (``88m``, ``334455678p``): a text that is nothing but these, one after the
-# other (no separator), is the usual hand text (``88m334455678p222s``), told by the runs' lengths adding up
-# to the text's.  Each run's tile ids (as bytes, :data:`_RUN_IDS`) are kept: a suit's runs recur far more
-# often than whole hands do (about 2,800 runs in 5,000 random hands); bounded by PARSED_MEMO_LIMIT.
+# The runs of a compact text (``88m``, ``334455678p``; the text :data:`_COMPACT_ONLY` reads, separators
+# between runs allowed).  Each run's tile ids (as bytes, :data:`_RUN_IDS`) are kept: a suit's runs recur
+# far more often than whole hands do (about 2,800 runs in 5,000 random hands); bounded by PARSED_MEMO_LIMIT.
 _VALID_RUN = re.compile(r"[1-9]+[mpsMPS]|[1-7]+[zZ]")
 _RUN_BYTES: dict[str, bytes] = {}
 
@@ -151,12 +149,8 @@ def parse_tile_ids(text: str) -> tuple[int, ...]:
         raise _not_text(text)
     tiles = _PARSED.get(text)
     if tiles is None:
-        runs = _VALID_RUN.findall(text)
-        if sum(map(len, runs)) == len(text):  # valid runs, nothing between them: what fullmatch below reads
-            tiles = tuple(b"".join([_RUN_BYTES.get(run) or _run_bytes(run) for run in runs]))
-        elif _COMPACT_ONLY.fullmatch(text):  # honours' digits are 1-7 here: every id below 34
-            ids = "".join([run.translate(_RUN_IDS[letter]) for run, letter in _COMPACT_RUN.findall(text)])
-            tiles = tuple(ids.encode("latin-1"))
+        if _COMPACT_ONLY.fullmatch(text):  # honours' digits are 1-7 here: every id below 34
+            tiles = tuple(b"".join([_RUN_BYTES.get(run) or _run_bytes(run) for run in _VALID_RUN.findall(text)]))
         else:
             tiles = tuple(_read_tiles(text))
         if len(_PARSED) >= PARSED_MEMO_LIMIT:

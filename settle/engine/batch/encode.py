@@ -133,12 +133,11 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     of text.
     """
     chunk = Chunk()
-    pieces: list[Any] = []  # UTF-8 bytes for JSON (each settled line built so), else text
+    pieces: list[Any] = []  # JSON: the outcomes, encoded after the loop (_by_catalog); else text
     add = pieces.append
     standings = chunk.standings
     json_form = fmt in ("json", "jsonl")
-    json_line_of = _json_encoder(lang)
-    line = json_line_of if json_form else _line_encoder(fmt, lang)
+    line = None if json_form else _line_encoder(fmt, lang)
     hands = 0
     for outcome in outcomes:
         hands += 1
@@ -150,16 +149,18 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             assert outcome.error is not None
             chunk.bad += 1
             chunk.problems.extend(outcome.error.problems)
-        if line is None:
+        if json_form:
+            add(outcome)
+        elif line is None:
             chunk.rows.append(table_row(outcome))
         else:
-            add(outcome if json_form else line(outcome))  # JSON: encoded below, by catalog
+            add(line(outcome))
         if strict and outcome.error is not None:
             chunk.stopped = True
             break
     chunk.hands = hands
     if json_form:
-        pieces = _by_catalog(pieces, json_line_of)
+        pieces = _by_catalog(pieces, _json_encoder(lang))  # each settled line built as UTF-8 bytes
     # A lone surrogate is kept as its three bytes (surrogatepass): it fails where it is written.
     if fmt == "jsonl":
         chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""

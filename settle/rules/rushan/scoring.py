@@ -185,10 +185,8 @@ def settle(hand: RushanHand) -> Settlement:
         # R5: on a self-draw every other player owes, else only the discarder (G6)
         for loser in turn_after(seats, winner) if by == "self_draw" else \
                 (win.the_discarder if source is None else source,):
-            if debts is None:  # _single, its table looked up here (the debt is nearly always kept)
-                found = table.get((fish, players[loser].fish, inside, limit))
-                amount, steps, mark = found if found is not None else \
-                    _single(players, inside, limit, loser, fish, p, table)
+            if debts is None:
+                amount, steps, mark = _single(players, inside, limit, loser, fish, p, table)
                 if amount:
                     transfers.append(Transfer(loser, winner, amount, steps, mark, CATALOG))
                     net[loser] -= amount
