@@ -150,8 +150,14 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     reading = None
     if records:
         reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
-    return _replaced(settlement, {"reasons": (*settlement.reasons, *steps), "reading": reading,
-                                  "catalog": tile_catalog(settlement.catalog)})
+    reasons, catalog = (*settlement.reasons, *steps), tile_catalog(settlement.catalog)
+    replacer = _WITH_REASONS.get(type(settlement))
+    if replacer is None:
+        replacer = _WITH_REASONS[type(settlement)] = _replacer(type(settlement), _REASONS_READING_CATALOG)
+    if replacer is _USE_REPLACE:
+        return replace(settlement, reasons=reasons, reading=reading, catalog=catalog)
+    new: Settlement = replacer(settlement, reasons, reading, catalog)
+    return new
 
 
 def _replaced(settlement: Settlement, changes: dict[str, Any]) -> Settlement:
@@ -199,6 +205,9 @@ def _use_replace(*_: Any) -> Any:
 _USE_REPLACE: Callable[..., Any] = _use_replace
 _REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 """(settlement class, fields changed) -> :func:`_replacer` of them."""
+_REASONS_READING_CATALOG = ("reasons", "reading", "catalog")
+_WITH_REASONS: dict[type, Callable[..., Any]] = {}
+"""Settlement class -> :func:`_replacer` of the fields :func:`_with_reasons` changes (its one call)."""
 
 
 def choice_steps(region: Region, choice: Choice) -> list[Step]:
