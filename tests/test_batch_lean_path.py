@@ -52,13 +52,13 @@ def test_a_validated_hand_the_checks_refuse_raises_every_problem() -> None:
 
 def test_the_batch_settles_a_line_read_from_its_bytes_through_that_function(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
-    real = hand_module.settle_model
+    real = hand_module.settle_models  # settle_model of each hand (tests/test_tile_steps.py)
 
-    def spy(region, hand, data=None):  # type: ignore[no-untyped-def]
-        seen.append(hand.id)
-        return real(region, hand, data)
+    def spy(items):  # type: ignore[no-untyped-def]
+        seen.extend(hand.id for _, hand in items)
+        return real(items)
 
-    monkeypatch.setattr(outcome_module, "settle_model", spy)
+    monkeypatch.setattr(outcome_module, "settle_models", spy)
     block = b'{"id": "x1", "region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}'
     (outcome,) = jsonl_outcomes(block, "t.jsonl", 1, 1)
     assert seen == ["x1"] and outcome.result is not None and outcome.label == "x1"

@@ -14,7 +14,7 @@ them) are in :mod:`settle.engine.validation`; hands with tiles go through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from settle.core import Settlement
@@ -25,7 +25,7 @@ from settle.rules.registry import Region
 if TYPE_CHECKING:
     from settle.model import Hand
 
-__all__ = ["parse_hand", "settle_hand", "settle_many", "settle_model", "settle_validated_hand"]
+__all__ = ["parse_hand", "settle_hand", "settle_many", "settle_model", "settle_models", "settle_validated_hand"]
 
 
 def parse_hand(data: Mapping[str, Any]) -> tuple[Region, Hand]:
@@ -73,6 +73,52 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
         return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
     return settle_validated_hand(region, hand)
+
+
+def settle_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | HandError]:
+    """:func:`settle_model` of each validated ``(region, hand)`` (no document), in order: its
+    :class:`~settle.core.Settlement`, or the :class:`HandError` it raises (returned, not raised).
+
+    Hands with tiles are settled together by the tile level, step by step over all of them
+    (:func:`settle.engine.tilelevel.resolution.settled_many_with_tiles`: each step's code and tables
+    stay in the processor's caches); the results are those of one hand after another (settling is
+    pure).  Any other exception (a bug) is raised as one hand after another raises it: on one, the
+    hands are settled again in order.  The batch settles its validated hands through this (issue 14).
+    """
+    try:
+        return _settled_models(items)
+    except Exception:  # a bug: raised by the hand that raises it one hand after another
+        out: list[Settlement | HandError] = []
+        for region, hand in items:
+            try:
+                out.append(settle_model(region, hand))
+            except HandError as exc:
+                out.append(exc)
+        return out
+
+
+def _settled_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | HandError]:
+    """:func:`settle_models`, its other exceptions raised."""
+    out: list[Any] = []
+    tiled: list[tuple[Region, Hand]] = []
+    places: list[int] = []
+    for region, hand in items:
+        win = hand.win
+        if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
+            places.append(len(out))
+            tiled.append((region, hand))
+            out.append(None)  # settled by the tile level below
+            continue
+        try:
+            out.append(settle_validated_hand(region, hand))
+        except HandError as exc:
+            out.append(exc)
+    if tiled:
+        from settle.engine.tilelevel.resolution import settled_many_with_tiles  # only with a hand with tiles
+
+        for place, result in zip(places, settled_many_with_tiles(tiled), strict=True):
+            out[place] = result
+    return out
 
 
 _TILE_SETTLEMENT: list[Callable[[Mapping[str, Any] | None, Region, Hand], Settlement]] = []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from settle.core import Settlement
-from settle.engine.hand import settle_hand, settle_model
+from settle.engine.hand import settle_hand, settle_model, settle_models
 from settle.errors import HandError
 from settle.model import Hand
 from settle.rules.registry import Region
@@ -52,3 +52,15 @@ def settle_validated(region: Region, hand: Hand, label: str, line: int, source: 
         return Outcome(label, settle_model(region, hand))
     except HandError as exc:
         return Outcome(label, error=exc.located({(): line}, hand=str(label), source=source))
+
+
+def settle_validated_all(held: Sequence[tuple[Region, Hand, str, int]], source: str) -> list[Outcome]:
+    """:func:`settle_validated` of each ``(region, hand, label, line)``, in order, the hands settled
+    together (:func:`~settle.engine.hand.settle_models`: hands with tiles step by step over all of them)."""
+    out = []
+    for (_, _, label, line), result in zip(held, settle_models([(r, h) for r, h, _, _ in held]), strict=True):
+        if isinstance(result, HandError):
+            out.append(Outcome(label, error=result.located({(): line}, hand=str(label), source=source)))
+        else:
+            out.append(Outcome(label, result))
+    return out

@@ -104,6 +104,11 @@ def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
 _M = TypeVar("_M", bound=BaseModel)
 _set = object.__setattr__
 _new = object.__new__
+_SLOTS = BaseModel.__dict__
+_set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+"""The setters of a model's slots (``object.__setattr__`` without looking each name up)."""
 
 
 def _replaced(model: _M, key: str, value: object) -> _M:
@@ -113,11 +118,13 @@ def _replaced(model: _M, key: str, value: object) -> _M:
     if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
         return model.model_copy(update={key: value})
     copied = _new(model.__class__)
-    _set(copied, "__dict__", {**model.__dict__, key: value})
+    values = model.__dict__.copy()
+    values[key] = value
+    _set(copied, "__dict__", values)
     given = model.__pydantic_fields_set__  # never changed in place (a copy copies it first): shared
-    _set(copied, "__pydantic_fields_set__", given if key in given else given | {key})
-    _set(copied, "__pydantic_extra__", None)
-    _set(copied, "__pydantic_private__", None)
+    _set_fields_set(copied, given if key in given else given | {key})
+    _set_extra(copied, None)
+    _set_private(copied, None)
     return copied
 
 

@@ -150,8 +150,8 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     reading = None
     if records:
         reading = {**records[0], "others": records[1:]} if len(records) > 1 else records[0]
-    return _replaced(settlement, {"reasons": (*settlement.reasons, *steps), "reading": reading,
-                                  "catalog": tile_catalog(settlement.catalog)})
+    return _replaced_fields(settlement, _REASONS_READING_CATALOG, (*settlement.reasons, *steps), reading,
+                            tile_catalog(settlement.catalog))
 
 
 def _replaced(settlement: Settlement, changes: dict[str, Any]) -> Settlement:
@@ -161,13 +161,19 @@ def _replaced(settlement: Settlement, changes: dict[str, Any]) -> Settlement:
     The call is written once per class and set of changed fields (:func:`_replacer`); a class whose
     ``__init__`` parameters are not exactly its init fields, each by position or keyword, is left to
     ``replace``, and so is a change of anything else."""
-    key = (type(settlement), tuple(changes))
+    return _replaced_fields(settlement, tuple(changes), *changes.values())
+
+
+def _replaced_fields(settlement: Settlement, fields: tuple[str, ...], *values: Any) -> Settlement:
+    """:func:`_replaced` of ``fields`` given ``values`` (in that order), the fields as a tuple a caller
+    keeps (no dict of changes made per call)."""
+    key = (type(settlement), fields)
     replacer = _REPLACERS.get(key)
     if replacer is None:
         replacer = _REPLACERS[key] = _replacer(*key)
     if replacer is _USE_REPLACE:
-        return replace(settlement, **changes)
-    new: Settlement = replacer(settlement, *changes.values())
+        return replace(settlement, **dict(zip(fields, values, strict=True)))
+    new: Settlement = replacer(settlement, *values)
     return new
 
 
@@ -199,6 +205,8 @@ def _use_replace(*_: Any) -> Any:
 _USE_REPLACE: Callable[..., Any] = _use_replace
 _REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 """(settlement class, fields changed) -> :func:`_replacer` of them."""
+_REASONS_READING_CATALOG = ("reasons", "reading", "catalog")
+"""The fields :func:`_with_reasons` changes."""
 
 
 def choice_steps(region: Region, choice: Choice) -> list[Step]:

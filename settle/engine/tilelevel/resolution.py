@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from settle.core import Settlement
 from settle.engine.tilelevel.choosing import choose, evaluation, refuse_unwinnable, shape_claims
-from settle.engine.tilelevel.reading import prepare
+from settle.engine.tilelevel.reading import Prepared, TileWin, prepare
 from settle.engine.tilelevel.reasons import _with_reasons
 from settle.engine.tilelevel.results import Choice
 from settle.engine.validation import rule_problems, validate_model
 from settle.errors import HandError
 from settle.model import Hand, Win
 from settle.rules.registry import Region
+from settle.tiles import Evaluation
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,35 @@ def settled_with_tiles(data: Mapping[str, Any] | None, region: Region, hand: Han
 
 def _resolved(data: Mapping[str, Any] | None, region: Region,
               hand: Hand) -> tuple[Hand, Settlement, tuple[Choice, ...]]:
-    """:func:`resolve`'s hand, settlement and choices."""
-    prepared = prepare(data, region, hand)
+    """:func:`resolve`'s hand, settlement and choices: steps 1-4 one after another (:func:`_found`,
+    :func:`_chosen`, :func:`_said`)."""
+    staged = _found(prepare(data, region, hand))
+    if not isinstance(staged, _Staged):
+        return staged
+    return _said(staged, _chosen(staged))
+
+
+class _Staged(NamedTuple):
+    """A hand between steps 3 and 4: prepared, the tile wins whose fans are read from the tiles
+    (``derive``, in order) and the engine's readings of each (``found``, by the win's index)."""
+
+    prepared: Prepared
+    derive: Sequence[TileWin]
+    found: dict[int, Evaluation]
+
+
+_Resolved = tuple[Hand, Settlement, tuple[Choice, ...]]
+
+
+def _found(prepared: Prepared) -> _Staged | _Resolved:
+    """Step 3's readings: every tile win's by the engine (a win with shape claims only checked to be
+    winnable), or, when every tile winner claimed his fans, the hand settled as claimed (then nothing
+    is left to choose).  Raises :class:`HandError` as :func:`resolve` does."""
     current = prepared.hand
     stated = current.win
     wins: Sequence[Win] = stated if isinstance(stated, list) else () if stated is None else (stated,)  # .wins
     tile_wins = prepared.tile_wins
+    region = prepared.region
     claimed = []
     for tw in tile_wins:
         if wins[tw.index].fans and shape_claims(region, wins[tw.index]):
@@ -63,17 +87,89 @@ def _resolved(data: Mapping[str, Any] | None, region: Region,
     found = {}
     for tw in derive:
         found[tw.index] = evaluation(prepared, tw)
+    return _Staged(prepared, derive, found)
+
+
+def _chosen(staged: _Staged) -> list[Choice]:
+    """Step 3's choices: the reading kept for each winner whose fans are read from the tiles, in order
+    (several winners, R8: each keeps the best given the others' so far)."""
+    prepared, derive, found = staged
+    current = prepared.hand
     choices = []
-    for tile_win in derive:  # several winners (R8): each keeps the best given the others' so far
+    for tile_win in derive:
         picked = choose(prepared, current, tile_win, found[tile_win.index])
         assert picked.chosen.hand is not None  # a reading is kept settled, with the hand it settled
         current = picked.chosen.hand
         choices.append(picked)
+    return choices
+
+
+def _said(staged: _Staged, choices: list[Choice]) -> _Resolved:
+    """Step 4 once the readings are chosen: the hand as settled, with the tile-level reasons."""
     # The last reading kept was settled on exactly this hand (every winner's fans as kept), and
     # only readings that pass every rule are kept: its settlement is the hand's, as it stands.
-    settled = choices[-1].chosen.settlement
-    assert settled is not None
-    return current, _with_reasons(settled, prepared, choices), tuple(choices)
+    chosen = choices[-1].chosen
+    settled = chosen.settlement
+    assert settled is not None and chosen.hand is not None
+    return chosen.hand, _with_reasons(settled, staged.prepared, choices), tuple(choices)
+
+
+def settled_many_with_tiles(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | HandError]:
+    """:func:`settled_with_tiles` of each pydantic-validated ``(region, hand)`` with tiles, in order: its
+    settlement, or the :class:`HandError` it raises (returned, not raised).
+
+    The same steps on the same hands, taken step by step over all of them (every hand read, then
+    every hand's readings found, then every hand's reading chosen and said; a hand out at the step
+    that refuses it) rather than hand after hand: each step's code and tables stay in the
+    processor's caches over the run (issue 14: a tile hand about a fifth cheaper).  Settling is pure,
+    so the results are those of one hand after another; so is any other exception (a bug): on one,
+    the hands are settled again one after another, which raises the first hand's, as that would.
+    """
+    try:
+        return _in_steps(items)
+    except Exception:  # a bug: raised by the hand that raises it one hand after another
+        out: list[Settlement | HandError] = []
+        for region, hand in items:
+            try:
+                out.append(_resolved(None, region, hand)[1])
+            except HandError as exc:
+                out.append(exc)
+        return out
+
+
+def _in_steps(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | HandError]:
+    """:func:`settled_many_with_tiles` step by step (its other exceptions raised).  The last step lets go
+    of what the steps made for each hand as soon as the hand is settled, so that the next hand's
+    objects take the memory it held while that is still in the processor's caches (about 3% less
+    CPU per tile hand than keeping them all to the end)."""
+    out: list[Any] = [None] * len(items)
+    prepared: list[tuple[int, Prepared]] = []
+    for i, (region, hand) in enumerate(items):
+        try:
+            prepared.append((i, prepare(None, region, hand)))
+        except HandError as exc:
+            out[i] = exc
+    staged: list[tuple[int, _Staged] | None] = []
+    for i, ready in prepared:
+        try:
+            found = _found(ready)
+        except HandError as exc:
+            out[i] = exc
+            continue
+        if isinstance(found, _Staged):
+            staged.append((i, found))
+        else:
+            out[i] = found[1]
+    del prepared
+    for at, entry in enumerate(staged):
+        staged[at] = None  # what the steps made for the hand goes once it is settled
+        assert entry is not None
+        i, one = entry  # (both let go when the next hand's take their names)
+        try:
+            out[i] = _said(one, _chosen(one))[1]
+        except HandError as exc:
+            out[i] = exc
+    return out
 
 
 def settle_with_tiles(data: Mapping[str, Any]) -> Settlement:

@@ -182,11 +182,15 @@ def settle(hand: RushanHand) -> Settlement:
         points[winner] = p
         scores[winner], score_steps[winner] = p.hand, p.detail
         fish = winner_player.fish
+        owed_by = None  # the fish of the loser whose debt is below: a loser with the same fish owes the same
         # R5: on a self-draw every other player owes, else only the discarder (G6)
         for loser in turn_after(seats, winner) if by == "self_draw" else \
                 (win.the_discarder if source is None else source,):
             if debts is None:
-                amount, steps, mark = _single(players, inside, limit, loser, fish, p, table)
+                loser_fish = players[loser].fish
+                if loser_fish != owed_by:
+                    amount, steps, mark = _single(inside, limit, loser_fish, fish, p, table)
+                    owed_by = loser_fish
                 if amount:
                     transfers.append(Transfer(loser, winner, amount, steps, mark, CATALOG))
                     net[loser] -= amount
@@ -211,11 +215,9 @@ _Debt = tuple[str, str, int, Points, _Debts]
 of their debts."""
 
 
-def _single(players: dict[str, RushanPlayer], inside: bool, limit: int, loser: str, fw: int, p: Points,
-            table: _Debts) -> _Paid:
-    """The debt of ``loser``, who owes one winner only (with ``fw`` fish and the points ``p``), as paid
-    (:func:`_debt`, kept in ``table``, the table of the winner's shape)."""
-    fl = players[loser].fish
+def _single(inside: bool, limit: int, fl: int, fw: int, p: Points, table: _Debts) -> _Paid:
+    """The debt of a loser with ``fl`` fish who owes one winner only (with ``fw`` fish and the points
+    ``p``), as paid (:func:`_debt`, kept in ``table``, the table of the winner's shape)."""
     key = (fw, fl, inside, limit)
     found = table.get(key)
     if found is None:
@@ -234,7 +236,7 @@ def _grouped(players: dict[str, RushanPlayer], inside: bool, limit: int, seats: 
     for group in groups.values():
         if len(group) == 1:
             loser, winner, fw, p, table = group[0]
-            out.append((loser, winner, _single(players, inside, limit, loser, fw, p, table)))
+            out.append((loser, winner, _single(inside, limit, players[loser].fish, fw, p, table)))
         else:
             out += _split(players, limit, inside, seats, group)
     return out
