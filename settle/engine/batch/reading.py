@@ -81,20 +81,24 @@ _SPACE = (rb"(?:[ \t\r\x0b\x0c\x1c-\x1f]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x
 (issue 15 #3).  None of them but ``\\n`` ends a JSON Lines line."""
 _BLANK_LINE = re.compile(_SPACE + rb"*")
 _BLANK_FIRST = re.compile(rb"(?:\xef\xbb\xbf)?" + _SPACE + rb"*(?:\n|\Z)")
-"""A block's first line may start with a UTF-8 BOM: the loader reads the block as a file and skips it
-there (:func:`_loader_outcomes`)."""
+"""The first line of a block that starts its input may start with a UTF-8 BOM: the loader reads such a
+block as a file and skips it there (:func:`_loader_outcomes`)."""
+_BLANK_START = re.compile(_SPACE + rb"*(?:\n|\Z)")
+"""The first line of a later block: a BOM there starts no input, so it is no white space (a line holding
+one is a hand, a bad one, wherever the block happens to start)."""
 _BLANK_LATER = re.compile(rb"\n" + _SPACE + rb"*(?=\n|\Z)")
 
 
-def hand_count(block: bytes) -> int:
+def hand_count(block: bytes, starts_input: bool = True) -> int:
     """Non-blank lines in ``block`` (lines joined by ``\\n``, no final newline): its JSON Lines hands.
 
     A blank line holds only white space (:data:`_SPACE`: spaces, tabs, carriage returns, vertical tabs,
     form feeds, U+001C ... U+001F, U+3000 and the rest that :func:`settle.loader.jsonl_lines` skips once
     it has decoded the line; on the first line after a BOM).  The first line is tested on its own so
     that the later ones are found by a pattern that starts with a newline (a fast search; ``^`` in
-    MULTILINE mode tries every byte)."""
-    return _counts(block)[0]
+    MULTILINE mode tries every byte).  ``starts_input``: the block's first line is its input's first
+    (only there may a BOM stand before the white space); False for a later block."""
+    return _counts(block, starts_input)[0]
 
 
 def is_blank(line: bytes) -> bool:
@@ -110,11 +114,11 @@ def lone_crs(line: bytes) -> int:
     return line.count(b"\r") - line.count(b"\r\n") - line.endswith(b"\r")
 
 
-def _counts(block: bytes) -> tuple[int, int]:
+def _counts(block: bytes, starts_input: bool) -> tuple[int, int]:
     """``(hands, lines)`` of ``block``: :func:`hand_count`, and the lines it holds as an editor counts them
     less one (its newlines and lone carriage returns: :func:`lone_crs`)."""
     newlines = block.count(b"\n")
-    first = _BLANK_FIRST.match(block) is not None
+    first = (_BLANK_FIRST if starts_input else _BLANK_START).match(block) is not None
     return newlines + 1 - len(_BLANK_LATER.findall(block)) - first, newlines + lone_crs(block)
 
 
@@ -185,7 +189,7 @@ def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
             block = data[:cut]
         rest_of_data = data[cut + 1:]
         parts, held = ([rest_of_data] if rest_of_data else []), len(rest_of_data)
-        hands, newlines = _counts(block)
+        hands, newlines = _counts(block, line == 1)
         if hands:
             yield block, offset, line, index
         offset += len(block) + 1
@@ -193,7 +197,7 @@ def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
         index += hands
         data = stream.read(size)
     tail = b"".join(parts)
-    if skipping is None and hand_count(tail):
+    if skipping is None and hand_count(tail, line == 1):
         yield tail, offset, line, index
 
 
@@ -313,12 +317,15 @@ def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: i
 
 def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
     """Settle each hand of ``block`` (as :func:`jsonl_outcomes`), every line through the loader's reading
-    (:func:`settle.loader.jsonl_lines`: the block as a file, a BOM skipped on its first line), then
+    (:func:`settle.loader.jsonl_lines`: the block as a file, a BOM skipped on its first line when that is the
+    input's first, ``first_line`` 1), then
     :func:`lean_line` or :func:`settle.loader.jsonl_hand`."""
     from settle.loader import Document, jsonl_hand, jsonl_lines
 
     shift = first_line - 1
-    for index, item in enumerate(jsonl_lines(io.BytesIO(block), source), first_index):
+    # A BOM is skipped only on the input's first line: one at the start of a later block's first line is
+    # read as on any other line (a bad hand), wherever the blocks happen to be cut.
+    for index, item in enumerate(jsonl_lines(io.BytesIO(block), source, bom=first_line == 1), first_index):
         if not isinstance(item, HandError):
             line = item.number + shift
             validated = lean_line(item.raw)
