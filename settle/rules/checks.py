@@ -91,14 +91,18 @@ def all_clear(hand: Hand, region: Region) -> bool:
                         claimed += n
                     elif kind == "concealed":
                         concealed += n
-                elif n:
+                elif n:  # a one-tile kong: the table's total of its kind within its limit too
                     if table is None:
-                        table = {}
-                    table[kind] = table.get(kind, 0) + n
+                        table = {kind: n}
+                    elif kind in table:
+                        n += table[kind]
+                        if n > term.limit:
+                            return False
+                        table[kind] = n
+                    else:
+                        table[kind] = n
             if ordinary > 4 or opens < claimed or opens + concealed > 4:
                 return False
-    if table is not None and any(total > kinds[kind].limit for kind, total in table.items()):
-        return False
     patterns = region.patterns
     patterns_id = id(patterns)
     for one in wins:
