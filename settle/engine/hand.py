@@ -71,7 +71,8 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     left out).  Raises :class:`HandError` as :func:`settle_hand` does.  The batch settles a JSON line
     validated from its bytes through this (issue 14)."""
     win = hand.win
-    if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
+    # type(), not isinstance(): isinstance of a model reads its __class__ through pydantic's __getattr__ hook
+    if win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None):  # type: ignore[union-attr]
         return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
     return settle_validated_hand(region, hand)
 

@@ -60,7 +60,7 @@ def all_clear(hand: Hand, region: Region) -> bool:
     else:
         if fields["draw"] or abandon is not None or (dealer is None and region.dealer_needed_on_win):
             return False
-        wins = win if isinstance(win, list) else (win,)
+        wins = win if type(win) is list else (win,)
         if not wins:
             return False
     if (dealer is not None and dealer not in players) or (abandon is not None and abandon.by not in players):
