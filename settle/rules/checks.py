@@ -532,15 +532,14 @@ def _option_fields(model: type[Strict]) -> tuple[str, ...]:
 
 def _small_options(options: Strict) -> bool:
     """The quick test of :func:`_option_amounts`: True when it has nothing to say.  An options model
-    is frozen, and most hands share their region's defaults or one of a few stated options (a batch's
-    lines that state the same options share one model): those found small are known (:data:`SMALL_KEPT`)."""
+    is frozen, and most hands share their region's defaults: the last few found small are known."""
     if id(options) in _SMALL:
         return True
     for value in options.__dict__.values():  # the fields' values (a model's fields are plain attributes)
         kind = type(value)
         if kind not in _SMALL_KINDS or (kind is int and value > MAX_POINTS):
             return False
-    if len(_SMALL) >= SMALL_KEPT:
+    if len(_SMALL) >= 16:
         _SMALL.clear()
     _SMALL[id(options)] = options  # held, so that its id is not given to another object
     return True
@@ -548,9 +547,6 @@ def _small_options(options: Strict) -> bool:
 
 _SMALL: dict[int, Strict] = {}
 """Options models :func:`_small_options` found small, by id (each held, so its id stays its own)."""
-SMALL_KEPT = 256
-"""How many options models :data:`_SMALL` holds before it is emptied: a batch's lines that state the
-same options share one model (a few dozen in a sample batch), so they stay known across the batch."""
 
 
 def _explicit_totals(hand: Hand, region: Region) -> Iterator[Problem]:
