@@ -69,12 +69,22 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     rule checks and the region's scoring, or for a hand with ``win.tiles`` the tile level
     (:func:`settle.engine.tilelevel.resolve`, which reads the validated hand alone: ``data`` may be
     left out).  Raises :class:`HandError` as :func:`settle_hand` does.  The batch settles a JSON line
-    validated from its bytes through this (issue 14)."""
-    win = hand.win
-    # type(), not isinstance(): isinstance of a model reads its __class__ through pydantic's __getattr__ hook
-    if win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None):  # type: ignore[union-attr]
-        return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
-    return settle_validated_hand(region, hand)
+    validated from its bytes through this (issue 14).
+
+    The usual hand (no tiles, nothing for the shared checks to say) is told by one walk of it
+    (:func:`~settle.rules.checks.all_clear` with ``plain``), then checked by the region and settled
+    here, as :func:`settle_validated_hand` does; any other is looked at again."""
+    if all_clear(hand, region, True):  # plain: False for a hand with tiles too
+        problems = region.check(hand)
+    else:
+        win = hand.win
+        # type(), not isinstance(): isinstance of a model reads its __class__ through pydantic's __getattr__ hook
+        if win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None):  # type: ignore[union-attr]
+            return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
+        problems = rule_problems(region, hand)
+    if problems:
+        raise HandError(problems)
+    return region.settle(hand)
 
 
 _TILE_SETTLEMENT: list[Callable[[Mapping[str, Any] | None, Region, Hand], Settlement]] = []
