@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from settle.core import Settlement
 from settle.engine.validation import has_tiles, rule_problems, validate_model
 from settle.errors import HandError
+from settle.rules.checks import all_clear
 from settle.rules.registry import Region
 
 if TYPE_CHECKING:
@@ -68,11 +69,22 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     rule checks and the region's scoring, or for a hand with ``win.tiles`` the tile level
     (:func:`settle.engine.tilelevel.resolve`, which reads the validated hand alone: ``data`` may be
     left out).  Raises :class:`HandError` as :func:`settle_hand` does.  The batch settles a JSON line
-    validated from its bytes through this (issue 14)."""
-    win = hand.win
-    if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
-        return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
-    return settle_validated_hand(region, hand)
+    validated from its bytes through this (issue 14).
+
+    The usual hand (no tiles, nothing for the shared checks to say) is told by one walk of it
+    (:func:`~settle.rules.checks.all_clear` with ``plain``), then checked by the region and settled
+    here, as :func:`settle_validated_hand` does; any other is looked at again."""
+    if all_clear(hand, region, True):  # plain: False for a hand with tiles too
+        problems = region.check(hand)
+    else:
+        win = hand.win
+        # type(), not isinstance(): isinstance of a model reads its __class__ through pydantic's __getattr__ hook
+        if win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None):  # type: ignore[union-attr]
+            return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
+        problems = rule_problems(region, hand)
+    if problems:
+        raise HandError(problems)
+    return region.settle(hand)
 
 
 def settle_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | HandError]:
@@ -140,7 +152,9 @@ def settle_validated_hand(region: Region, hand: Hand) -> Settlement:
     :func:`settle_hand` does after validating, and the batch after validating a line from its bytes,
     :func:`settle.engine.validation.lean_line`): the shared and the region's rule checks, then the
     region's scoring.  Raises :class:`HandError` with every problem the checks find."""
-    problems = rule_problems(region, hand)
+    # rule_problems' usual case, a frame fewer: the shared checks clear the hand (one walk that builds
+    # no message), then the region's (a list of problems, empty when it has none).
+    problems = region.check(hand) if all_clear(hand, region) else rule_problems(region, hand)
     if problems:
         raise HandError(problems)
     return region.settle(hand)

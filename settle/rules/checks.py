@@ -40,29 +40,58 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
     return _problems(hand, region)
 
 
-def all_clear(hand: Hand, region: Region) -> bool:
+def all_clear(hand: Hand, region: Region, plain: bool = False) -> bool:
     """Whether :func:`common_problems` has nothing to say about ``hand``: its checks, in one walk of
     the hand that stops at the first doubt and builds no message (each test is the condition under
-    which the check of the same rule below reports a problem)."""
+    which the check of the same rule below reports a problem).  With ``plain``, also False for a hand
+    any win of which gives the winner's tiles (``win.tiles``, settled by the tile level): what
+    :func:`settle.engine.hand.settle_model` asks first, so that the usual hand is read once."""
     fields = hand.__dict__  # the validated values (a model's fields are plain attributes)
     players = fields["players"]
+    win = fields["win"]
+    wins: Sequence[Win] = () if win is None else win if type(win) is list else (win,)
+    patterns = region.patterns
+    patterns_id = id(patterns)
+    for one in wins:  # the wins first: a hand with tiles (``plain``) goes no further
+        facts = one.__dict__
+        if plain and facts["tiles"] is not None:
+            return False
+        winner, by, source, liable, fans = facts["winner"], facts["by"], facts["from_"], facts["liable"], facts["fans"]
+        if winner not in players or (source is None) is not (by == "self_draw"):
+            return False
+        if source is not None and (source == winner or source not in players):
+            return False
+        if liable is not None:
+            if liable == winner:
+                return False
+            if liable == NOBODY:
+                if not NOBODY_SPELLINGS.isdisjoint(map(str.lower, map(str.strip, players))):
+                    return False
+            elif liable not in players:
+                return False
+        if fans:
+            key = (patterns_id, by, *fans)
+            fits = _FITS.get(key)
+            if fits is None:
+                fits = _fits(patterns, key, by, fans)
+            if not fits:
+                return False
+    if len(wins) > 1:
+        first = wins[0]
+        winners = {one.winner for one in wins}
+        if (len(winners) != len(wins) or first.by == "self_draw" or first.from_ in winners
+                or any(one.from_ != first.from_ or one.by != first.by for one in wins)):
+            return False
     if len(players) not in region.seats:
         return False
-    win = fields["win"]
     abandon = fields["abandon"]
     dealer = fields["dealer"]
-    wins: Sequence[Win]
     if win is None:  # a draw or an abandon: the dealer is needed
         if dealer is None or (abandon is None) is not fields["draw"] or (
                 abandon is not None and not region.has_abandon):
             return False
-        wins = ()
-    else:
-        if fields["draw"] or abandon is not None or (dealer is None and region.dealer_needed_on_win):
-            return False
-        wins = win if isinstance(win, list) else (win,)
-        if not wins:
-            return False
+    elif not wins or fields["draw"] or abandon is not None or (dealer is None and region.dealer_needed_on_win):
+        return False
     if (dealer is not None and dealer not in players) or (abandon is not None and abandon.by not in players):
         return False
     kinds = region.kongs
@@ -91,44 +120,18 @@ def all_clear(hand: Hand, region: Region) -> bool:
                         claimed += n
                     elif kind == "concealed":
                         concealed += n
-                elif n:
+                elif n:  # a one-tile kong: the table's total of its kind within its limit too
                     if table is None:
-                        table = {}
-                    table[kind] = table.get(kind, 0) + n
+                        table = {kind: n}
+                    elif kind in table:
+                        n += table[kind]
+                        if n > term.limit:
+                            return False
+                        table[kind] = n
+                    else:
+                        table[kind] = n
             if ordinary > 4 or opens < claimed or opens + concealed > 4:
                 return False
-    if table is not None and any(total > kinds[kind].limit for kind, total in table.items()):
-        return False
-    patterns = region.patterns
-    patterns_id = id(patterns)
-    for one in wins:
-        facts = one.__dict__
-        winner, by, source, liable, fans = facts["winner"], facts["by"], facts["from_"], facts["liable"], facts["fans"]
-        if winner not in players or (source is None) is not (by == "self_draw"):
-            return False
-        if source is not None and (source == winner or source not in players):
-            return False
-        if liable is not None:
-            if liable == winner:
-                return False
-            if liable == NOBODY:
-                if not NOBODY_SPELLINGS.isdisjoint(map(str.lower, map(str.strip, players))):
-                    return False
-            elif liable not in players:
-                return False
-        if fans:
-            key = (patterns_id, by, *fans)
-            fits = _FITS.get(key)
-            if fits is None:
-                fits = _fits(patterns, key, by, fans)
-            if not fits:
-                return False
-    if len(wins) > 1:
-        first = wins[0]
-        winners = {one.winner for one in wins}
-        if (len(winners) != len(wins) or first.by == "self_draw" or first.from_ in winners
-                or any(one.from_ != first.from_ or one.by != first.by for one in wins)):
-            return False
     totals = fields["fans"]
     if totals is not None:
         if not region.explicit_totals:

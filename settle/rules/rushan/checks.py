@@ -64,7 +64,7 @@ def all_clear(hand: RushanHand) -> bool:
     options = fields["options"]
     last = _LAST_OPTIONS
     multi_win, self_draw_only = last[1] if options is last[0] else _read_options(options)
-    wins = win if isinstance(win, list) else (win,)
+    wins = win if type(win) is list else (win,)
     if len(wins) > 1 and not multi_win:
         return False
     for win in wins:

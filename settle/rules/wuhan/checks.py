@@ -30,7 +30,7 @@ def all_clear(hand: WuhanHand) -> bool:
     last = _LAST_OPTIONS
     facai_gang, require_open = last[1] if options is last[0] else _read_options(options)
     players = fields["players"]
-    if isinstance(win, list) or (not facai_gang and any(p.kongs.get("facai") for p in players.values())):
+    if type(win) is list or (not facai_gang and any(p.kongs.get("facai") for p in players.values())):
         return False
     if win is None:
         return True
@@ -41,7 +41,7 @@ def all_clear(hand: WuhanHand) -> bool:
     if not opens and require_open and (totals is None or winner not in totals):
         return False  # H8: no open
     # 承包 (b) needs who fed the third open: a flush with a bare count of 3 or more opens
-    return facts["liable"] is not None or isinstance(opens, list) or opens < 3 or not flush_trigger(hand)
+    return facts["liable"] is not None or type(opens) is list or opens < 3 or not flush_trigger(hand)
 
 
 _LAST_OPTIONS: tuple[Any, tuple[bool, bool]] = (None, (True, True))

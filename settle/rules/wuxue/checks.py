@@ -36,7 +36,7 @@ def all_clear(hand: WuxueHand) -> bool:
     win = fields["win"]
     if win is None:
         return True
-    if isinstance(win, list):
+    if type(win) is list:
         return False
     facts = win.__dict__
     winner, by, liable, fans = facts["winner"], facts["by"], facts["liable"], facts["fans"]
@@ -48,7 +48,7 @@ def all_clear(hand: WuxueHand) -> bool:
     if by == "robbed_kong":
         return liable is None or liable == NOBODY or liable == facts["from_"]  # W10
     # W11 b needs who fed the third open: a flush with a bare count of 3 or more opens
-    return liable is not None or isinstance(opens, list) or opens < 3 or not needs_feeders(hand)
+    return liable is not None or type(opens) is list or opens < 3 or not needs_feeders(hand)
 
 
 def is_pihu(hand: WuxueHand) -> bool:
