@@ -255,8 +255,11 @@ def _hand_line(block: bytes, k: int) -> int:
 
 def reference_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
     """:func:`jsonl_outcomes` as it was before the bytes path: every line through the loader and
-    :func:`settle_data`."""
+    :func:`settle_data`.  A block that does not start its input (``first_line`` > 1) is read after one
+    blank line, so that a BOM on its first line is read as on any later line of a file (not skipped)."""
     shift = first_line - 1
+    if first_line > 1:
+        block, shift = b"\n" + block, shift - 1
     for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
         if isinstance(item, HandError):
             given = item.problems[0].hand if item.problems else None
