@@ -162,8 +162,10 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     if json_form:
         pieces = _by_catalog(pieces, _json_encoder(lang))  # each settled line built as UTF-8 bytes
     # A lone surrogate is kept as its three bytes (surrogatepass): it fails where it is written.
-    if fmt == "jsonl":
-        chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""
+    if fmt == "jsonl":  # the last line's newline joined in too: no second copy of the chunk's bytes
+        if pieces:
+            pieces.append(b"")
+            chunk.data = b"\n".join(pieces)
     elif fmt == "json":  # JSON array items are joined by the writer's commas
         chunk.data = b",\n".join(pieces)
     else:  # CSV lines end with their newline
