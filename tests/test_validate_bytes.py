@@ -166,6 +166,11 @@ def test_generated_hands_are_read_from_their_bytes() -> None:
         assert agree(raw), raw
 
 
+CONTROLS = ["\x7f", "\x80", "\x85", "\x9f", "\xa0", "\u2028", "\u2029", "\u2027", "\u202f", "\x01", "\n", "\t",
+            "东"]
+"""Characters the patterns of names and ids refuse, or that are near them: raw in a line's bytes (DEL, C1,
+the separators, where the lean schema's plain validator must not be used) or escaped by ``json.dumps``."""
+
 WUHAN = {"region": "wuhan", "players": {"A": {"opens": 1}, "B": {}, "C": None, "D": {"kongs": {"concealed": 1}}},
          "dealer": "A", "win": {"winner": "A", "by": "self_draw"}, "id": "x1"}
 
@@ -206,6 +211,10 @@ WUHAN = {"region": "wuhan", "players": {"A": {"opens": 1}, "B": {}, "C": None, "
     '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "win": {"winner": "A", "by": "self_draw", '
     '"tiles": {"hand": "123m456m789m123p55s", "win_tile": "5s"}}}',
     json.dumps(WUHAN), json.dumps(WUHAN, ensure_ascii=True, separators=(",", ":")),
+    *[json.dumps({**WUHAN, "id": f"x{c}1"}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "players": ["A", f"B{c}b", "C", "D"]}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "players": {**WUHAN["players"], f"B{c}b": {}}}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "dealer": f"A{c}"}, ensure_ascii=False) for c in CONTROLS],
 ])
 def test_written_cases(text: str) -> None:
     """Keys written twice at every level, names the same after trimming, escapes, odd numbers, a BOM,
