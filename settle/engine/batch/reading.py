@@ -220,7 +220,8 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     index = first_index  # the file's number of the next hand
     prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     out: list[Outcome] = []  # a validated hand's place holds _HELD until the second pass
-    held: list[tuple[int, Region, Hand, str, int]] = []  # (place in out, region, hand, label, line)
+    # id(region) -> (region, its hands' (place in out, hand, label, line)); a Region is not hashable
+    held: dict[int, tuple[Region, list[tuple[int, Hand, str, int]]]] = {}
     for number, raw in _numbered(block, first_line):
         if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
             validated = lean_line(raw)
@@ -235,7 +236,10 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
                     given = ident if type(ident) is str and ident else None
                     label = (given if given and given != f"{source}:{index - first_index + 1}"
                              else f"{source}:{index}")
-                held.append((len(out), region, hand, label, number))
+                group = held.get(id(region))
+                if group is None:
+                    group = held[id(region)] = (region, [])
+                group[1].append((len(out), hand, label, number))
                 out.append(_HELD)
                 index += 1
                 continue
@@ -245,17 +249,12 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
         if outcome is not None:
             out.append(outcome)
             index += 1
-    held.sort(key=_by_region)  # one region's hands after another, each in the block's order
-    for place, region, hand, label, number in held:
-        out[place] = settle_validated(region, hand, label, number, source)
+    # One region's hands after another (so that its checks and scoring stay in the processor's caches),
+    # each in the block's order.
+    for region, hands in held.values():
+        for place, hand, label, number in hands:
+            out[place] = settle_validated(region, hand, label, number, source)
     return out
-
-
-def _by_region(item: tuple[int, Region, Hand, str, int]) -> int:
-    """The sort key of a held hand of :func:`jsonl_outcomes`: its region (the order of the regions does
-    not matter, only that one region's hands come together, so that its checks and scoring stay in the
-    processor's caches)."""
-    return id(item[1])
 
 
 _HELD = Outcome("")
