@@ -289,6 +289,39 @@ def reference_output(block: bytes, first_line: int = 3, first_index: int = 2) ->
     return chunk.data, chunk.problems, chunk.bad
 
 
+NOT_UTF8 = [b"\xff", b"\xc3", b"\xc3(", b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\xf8\x88\x80\x80\x80", b"\xe4\xb8",
+            b"\xc0\xaf", b"\xf4\x90\x80\x80", b"\x80", b"\xe4\xb8A", b"\xf0\x9f\x80"]
+"""Byte sequences that are not UTF-8: lone, truncated, overlong, a surrogate, past U+10FFFF."""
+
+
+def test_a_line_that_is_not_utf8_is_left_to_the_loader() -> None:
+    """The batch gives :func:`lean_line` any line that starts with ``{``, UTF-8 or not: pydantic-core's JSON
+    reader must refuse every line that is not (here: bytes that are not UTF-8 put in a hand's texts, keys
+    and anywhere else), and the batch then writes what the loader's path writes."""
+    from bench.bench_batch import generate
+
+    rng = random.Random("settle-not-utf8")
+    lines = []
+    for data in generate(300, seed=15):
+        raw = json.dumps(data, ensure_ascii=False).encode()
+        texts = [i for i in range(1, len(raw)) if raw[i - 1:i] == b'"']  # the first byte of a text or key
+        for spot, cut in [(rng.choice(texts), 0), (rng.randrange(1, len(raw)), 1)]:
+            line = raw[:spot] + rng.choice(NOT_UTF8) + raw[spot + cut:] + b"\n"
+            if not _is_utf8(line):
+                assert lean_line(line) is None, line
+                lines.append(line)
+    block = b"".join(lines[::7])
+    assert batch_output(block) == reference_output(block)
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def test_a_block_of_every_kind_of_line_writes_the_same() -> None:
     rng = random.Random("settle-bytes-block")
     lines: list[bytes] = [b"\xef\xbb\xbf" + json.dumps(WUHAN).encode() + b"\n", b"\n", b"  \t\n"]

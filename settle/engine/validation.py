@@ -149,8 +149,9 @@ def lean_hand(region: Region, data: Mapping[str, Any]) -> Hand | None:
 
 def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     """The region and ``Hand`` of one JSON Lines line validated straight from its bytes (``raw``: the
-    line as read, with its newline, already found to be UTF-8), when that gives what the loader's
-    reading and :func:`validate_model` give, else None: then the caller reads the line as before.
+    line as read, with its newline), when that gives what the loader's reading and :func:`validate_model`
+    give, else None: then the caller reads the line as before.  A line that is not UTF-8 is None:
+    pydantic-core's JSON reader refuses it (in a text, and no other place may hold a byte past ASCII).
 
     The region's :func:`settle.model.lean_json_schema` validates the bytes (``validate_json``: no
     ``json.loads``, no plain dicts).  pydantic-core's JSON reader takes no text ``json.loads``

@@ -202,8 +202,9 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     file and whose first hand is hand ``first_index`` (1-based, blank lines not counted); the outcomes
     in the block's order.
 
-    Each line that starts with ``{`` and is UTF-8 is validated straight from its bytes
-    (:func:`settle.engine.validation.lean_line`) and settled (:func:`settle_validated`); any other
+    Each line that starts with ``{`` is validated straight from its bytes
+    (:func:`settle.engine.validation.lean_line`, which takes no line that is not UTF-8: pydantic-core's
+    JSON reader refuses one) and settled (:func:`settle_validated`); any other
     line, and one that does not validate so, is read as before: by :func:`settle.loader.jsonl_lines`
     (encoding, size limits, blank lines) and :func:`settle.loader.jsonl_hand` (duplicate keys ...),
     then settled from its data (:func:`_loader_outcomes`; the whole block so when its first line is
@@ -223,7 +224,7 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     # id(region) -> (region, its hands' (place in out, hand, label, line)); a Region is not hashable
     held: dict[int, tuple[Region, list[tuple[int, Hand, str, int]]]] = {}
     for number, raw in _numbered(block, first_line):
-        if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
+        if raw[:1] == b"{":  # not UTF-8: lean_line refuses it (no decoding here to find out)
             validated = lean_line(raw)
             if validated is not None:
                 region, hand = validated
@@ -273,14 +274,6 @@ def _numbered(block: bytes, first_line: int) -> Iterable[tuple[int, bytes]]:
         numbered.append((number, raw))
         number += 1 + lone_crs(raw)
     return numbered
-
-
-def _is_utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: int,
