@@ -56,10 +56,15 @@ from pydantic_core import PydanticCustomError, SchemaValidator
 from settle.errors import ID_MAX_LENGTH, written
 from settle.vocab import Term, Vocabulary, WinBy
 
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$"
+"""A name holds no control character (C0, DEL, C1) and no line or paragraph separator."""
+ID_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
+"""A hand's ``id`` text holds no control character (C0, DEL, C1)."""
+
 Name = Annotated[
     str,
     StringConstraints(strict=True, strip_whitespace=True, min_length=1, max_length=40,
-                      pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$"),
+                      pattern=NAME_PATTERN),
     Field(description="a player's name as listed in `players`"),
 ]
 """A player's name: text of 1–40 characters (spaces trimmed; numbers must be quoted)."""
@@ -444,7 +449,7 @@ class Hand(Strict):
     ``fans`` (alias ``jin``) are per-player totals that replace the counted ones (G5).
     """
 
-    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] \
+    id: Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH, pattern=ID_PATTERN)] \
         | StrictInt | None = None  # no control character: a label on every message line (issue 15 #17)
     region: str
     players: Players[Player] = Field(description=PLAYERS_HELP)
@@ -550,7 +555,7 @@ class LeanSchema:
     """A hand model's lean validator (:func:`lean_schema`) and its player with no facts (a plain class:
     making a dataclass compiles its methods at start-up, issue 14)."""
 
-    __slots__ = ("empty_player", "listed_player", "validator")
+    __slots__ = ("empty_player", "listed_player", "plain", "validator")
 
     validator: SchemaValidator
     empty_player: Player
@@ -560,11 +565,18 @@ class LeanSchema:
     listed_player: Player | None
     """:func:`lean_json_schema` only: the player with no facts of a name in the list form of ``players``,
     equal to :attr:`empty_player` but another object, so that a reader can tell the two forms apart."""
+    plain: SchemaValidator | None
+    """:func:`lean_json_schema` only: :attr:`validator` without the patterns that refuse control characters
+    in names and ids (:data:`PLAIN_PATTERNS`), for a document none of whose texts can hold one (the
+    caller looks at its bytes: no escape, no DEL, no C1 control, no line or paragraph separator).  It
+    takes and gives what :attr:`validator` does for such a document."""
 
-    def __init__(self, validator: SchemaValidator, empty_player: Player, listed_player: Player | None = None) -> None:
+    def __init__(self, validator: SchemaValidator, empty_player: Player, listed_player: Player | None = None,
+                 plain: SchemaValidator | None = None) -> None:
         self.validator = validator
         self.empty_player = empty_player
         self.listed_player = listed_player
+        self.plain = plain
 
 
 @functools.cache
@@ -601,12 +613,15 @@ def lean_json_schema(model: type[Hand]) -> LeanSchema:
     or a list of names each given the :attr:`~LeanSchema.listed_player` (a name repeated, or two names
     the same after trimming spaces, is refused).  Both give the same ``Hand`` as the loader's data
     through ``lean_hand``; the caller still has to know that the document repeats no key (the JSON
-    reader keeps the last).  Raises TypeError as :func:`lean_schema` does.
+    reader keeps the last).  Its :attr:`~LeanSchema.plain` validator is the same without the patterns
+    of :data:`PLAIN_PATTERNS`, for a document whose texts hold no character they refuse.  Raises
+    TypeError as :func:`lean_schema` does.
     """
     lean = lean_schema(model)
     listed = type(lean.empty_player).model_construct()
-    return LeanSchema(_lean_validator(model, _Lean(False, [], json_players=(lean.empty_player, listed))),
-                      lean.empty_player, listed)
+    players = (lean.empty_player, listed)
+    return LeanSchema(_lean_validator(model, _Lean(False, [], json_players=players)), lean.empty_player, listed,
+                      _lean_validator(model, _Lean(False, [], json_players=players, plain=True)))
 
 
 def _lean_validator(model: type[Hand], walk: "_Lean") -> SchemaValidator:
@@ -629,16 +644,24 @@ def _lean_validator(model: type[Hand], walk: "_Lean") -> SchemaValidator:
 class _Lean:
     """How :func:`_lean` walks a core schema: ``spelled`` (keep the spelling validators), the model
     classes met (``classes``) and the player models among them (``players``), and for
-    :func:`lean_json_schema` the players with no facts (``json_players``: empty, listed)."""
+    :func:`lean_json_schema` the players with no facts (``json_players``: empty, listed) and ``plain``
+    (leave out the patterns of :data:`PLAIN_PATTERNS`)."""
 
-    __slots__ = ("classes", "json_players", "players", "spelled")
+    __slots__ = ("classes", "json_players", "plain", "players", "spelled")
 
     def __init__(self, spelled: bool, players: list[type[Player]],
-                 json_players: tuple[Player, Player] | None = None) -> None:
+                 json_players: tuple[Player, Player] | None = None, plain: bool = False) -> None:
         self.spelled = spelled
         self.classes: set[type] = set()
         self.players = players
         self.json_players = json_players
+        self.plain = plain
+
+
+PLAIN_PATTERNS = frozenset({NAME_PATTERN, ID_PATTERN})
+"""The patterns a plain lean schema leaves out (:attr:`LeanSchema.plain`): each refuses only the control
+characters (C0, DEL, C1; a name also U+2028 and U+2029) in a text; a name's ``+`` (not empty) is its
+``min_length`` too."""
 
 
 _NEVER: dict[str, Any] = {"type": "literal", "expected": [object()]}
@@ -697,6 +720,10 @@ def _lean(node: Any, walk: _Lean) -> Any:
         factory = out.get("default_factory")
         if factory is empty_dict or factory is empty_list:  # the builtin itself: no Python frame per default
             out["default_factory"] = dict if factory is empty_dict else list
+    if kind == "str" and walk.plain and node.get("pattern") in PLAIN_PATTERNS:
+        if node["pattern"].endswith("+$") and not node.get("min_length"):
+            raise TypeError("a plain lean schema would take an empty name")
+        del out["pattern"]
     if kind == "model":
         cls = node["cls"]
         walk.classes.add(cls)

@@ -166,6 +166,11 @@ def test_generated_hands_are_read_from_their_bytes() -> None:
         assert agree(raw), raw
 
 
+CONTROLS = ["\x7f", "\x80", "\x85", "\x9f", "\xa0", "\u2028", "\u2029", "\u2027", "\u202f", "\x01", "\n", "\t",
+            "东"]
+"""Characters the patterns of names and ids refuse, or that are near them: raw in a line's bytes (DEL, C1,
+the separators, where the lean schema's plain validator must not be used) or escaped by ``json.dumps``."""
+
 WUHAN = {"region": "wuhan", "players": {"A": {"opens": 1}, "B": {}, "C": None, "D": {"kongs": {"concealed": 1}}},
          "dealer": "A", "win": {"winner": "A", "by": "self_draw"}, "id": "x1"}
 
@@ -206,6 +211,10 @@ WUHAN = {"region": "wuhan", "players": {"A": {"opens": 1}, "B": {}, "C": None, "
     '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "win": {"winner": "A", "by": "self_draw", '
     '"tiles": {"hand": "123m456m789m123p55s", "win_tile": "5s"}}}',
     json.dumps(WUHAN), json.dumps(WUHAN, ensure_ascii=True, separators=(",", ":")),
+    *[json.dumps({**WUHAN, "id": f"x{c}1"}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "players": ["A", f"B{c}b", "C", "D"]}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "players": {**WUHAN["players"], f"B{c}b": {}}}, ensure_ascii=False) for c in CONTROLS],
+    *[json.dumps({**WUHAN, "dealer": f"A{c}"}, ensure_ascii=False) for c in CONTROLS],
 ])
 def test_written_cases(text: str) -> None:
     """Keys written twice at every level, names the same after trimming, escapes, odd numbers, a BOM,
@@ -281,6 +290,39 @@ def batch_output(block: bytes, first_line: int = 3, first_index: int = 2) -> tup
 def reference_output(block: bytes, first_line: int = 3, first_index: int = 2) -> tuple[bytes, list[Any], int]:
     chunk = encode(reference_outcomes(block.rstrip(b"\n"), SOURCE, first_line, first_index), "jsonl")
     return chunk.data, chunk.problems, chunk.bad
+
+
+NOT_UTF8 = [b"\xff", b"\xc3", b"\xc3(", b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\xf8\x88\x80\x80\x80", b"\xe4\xb8",
+            b"\xc0\xaf", b"\xf4\x90\x80\x80", b"\x80", b"\xe4\xb8A", b"\xf0\x9f\x80"]
+"""Byte sequences that are not UTF-8: lone, truncated, overlong, a surrogate, past U+10FFFF."""
+
+
+def test_a_line_that_is_not_utf8_is_left_to_the_loader() -> None:
+    """The batch gives :func:`lean_line` any line that starts with ``{``, UTF-8 or not: pydantic-core's JSON
+    reader must refuse every line that is not (here: bytes that are not UTF-8 put in a hand's texts, keys
+    and anywhere else), and the batch then writes what the loader's path writes."""
+    from bench.bench_batch import generate
+
+    rng = random.Random("settle-not-utf8")
+    lines = []
+    for data in generate(300, seed=15):
+        raw = json.dumps(data, ensure_ascii=False).encode()
+        texts = [i for i in range(1, len(raw)) if raw[i - 1:i] == b'"']  # the first byte of a text or key
+        for spot, cut in [(rng.choice(texts), 0), (rng.randrange(1, len(raw)), 1)]:
+            line = raw[:spot] + rng.choice(NOT_UTF8) + raw[spot + cut:] + b"\n"
+            if not _is_utf8(line):
+                assert lean_line(line) is None, line
+                lines.append(line)
+    block = b"".join(lines[::7])
+    assert batch_output(block) == reference_output(block)
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def test_a_block_of_every_kind_of_line_writes_the_same() -> None:

@@ -160,10 +160,12 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             break
     chunk.hands = hands
     if json_form:
-        pieces = _by_catalog(pieces, _json_encoder(lang))  # each settled line built as UTF-8 bytes
+        pieces = _by_catalog(pieces, lang)  # each settled line built as UTF-8 bytes
     # A lone surrogate is kept as its three bytes (surrogatepass): it fails where it is written.
-    if fmt == "jsonl":
-        chunk.data = b"\n".join(pieces) + b"\n" if pieces else b""
+    if fmt == "jsonl":  # the last line's newline joined in too: no second copy of the chunk's bytes
+        if pieces:
+            pieces.append(b"")
+            chunk.data = b"\n".join(pieces)
     elif fmt == "json":  # JSON array items are joined by the writer's commas
         chunk.data = b",\n".join(pieces)
     else:  # CSV lines end with their newline
@@ -171,29 +173,20 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
     return chunk
 
 
-def _by_catalog(outcomes: list[Outcome], line: Callable[[Outcome], bytes]) -> list[bytes]:
-    """``line`` of each of ``outcomes`` (a chunk's hands in order), in that order, made one catalog after
-    another (a region's words and kept texts: :attr:`Settlement.catalog`; bad hands together): the
-    same bytes as one hand after another, with each region's tables kept in the processor's caches
-    while its hands are encoded (issue 14)."""
+def _by_catalog(outcomes: list[Outcome], lang: str) -> list[bytes]:
+    """The JSON line of each of ``outcomes`` (a chunk's hands in order) as UTF-8 bytes (:func:`json_line`'s
+    text, ``surrogatepass``; a settled hand's built as bytes, :meth:`Settlement.json_bytes`), in that
+    order, made one catalog after another (a region's words and kept texts: :attr:`Settlement.catalog`;
+    bad hands together): the same bytes as one hand after another, with each region's tables kept in the
+    processor's caches while its hands are encoded (issue 14)."""
     catalogs = [0 if outcome.result is None else id(outcome.result.catalog) for outcome in outcomes]
     pieces = [b""] * len(outcomes)
     for place in sorted(range(len(outcomes)), key=catalogs.__getitem__):
-        pieces[place] = line(outcomes[place])
-    return pieces
-
-
-def _json_encoder(lang: str) -> Callable[[Outcome], bytes]:
-    """A hand's JSON line as UTF-8 bytes (:func:`json_line`'s text, ``surrogatepass``): a settled hand's is
-    :meth:`Settlement.json_bytes`, built as bytes."""
-
-    def json_form(outcome: Outcome) -> bytes:  # json_line, one call less per hand
+        outcome = outcomes[place]
         result = outcome.result
-        if result is None:
-            return json_line(outcome, lang).encode("utf-8", "surrogatepass")
-        return result.json_bytes(lang, label=outcome.label)
-
-    return json_form
+        pieces[place] = (json_line(outcome, lang).encode("utf-8", "surrogatepass") if result is None
+                         else result.json_bytes(lang, label=outcome.label))
+    return pieces
 
 
 def _line_encoder(fmt: str, lang: str = "en") -> Callable[[Outcome], str] | None:

@@ -206,8 +206,9 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     file and whose first hand is hand ``first_index`` (1-based, blank lines not counted); the outcomes
     in the block's order.
 
-    Each line that starts with ``{`` and is UTF-8 is validated straight from its bytes
-    (:func:`settle.engine.validation.lean_line`) and settled (:func:`settle_validated`); any other
+    Each line that starts with ``{`` is validated straight from its bytes
+    (:func:`settle.engine.validation.lean_line`, which takes no line that is not UTF-8: pydantic-core's
+    JSON reader refuses one) and settled (:func:`settle_validated_all`); any other
     line, and one that does not validate so, is read as before: by :func:`settle.loader.jsonl_lines`
     (encoding, size limits, blank lines) and :func:`settle.loader.jsonl_hand` (duplicate keys ...),
     then settled from its data (:func:`_loader_outcomes`; the whole block so when its first line is
@@ -225,9 +226,10 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     index = first_index  # the file's number of the next hand
     prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     out: list[Outcome] = []  # a validated hand's place holds _HELD until the second pass
-    held: list[tuple[int, Region, Hand, str, int]] = []  # (place in out, region, hand, label, line)
+    # id(region) -> (region, its hands' (place in out, hand, label, line)); a Region is not hashable
+    held: dict[int, tuple[Region, list[tuple[int, Hand, str, int]]]] = {}
     for number, raw in _numbered(block, first_line):
-        if raw[:1] == b"{" and (raw.isascii() or _is_utf8(raw)):
+        if raw[:1] == b"{":  # not UTF-8: lean_line refuses it (no decoding here to find out)
             validated = lean_line(raw)
             if validated is not None:
                 region, hand = validated
@@ -240,7 +242,10 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
                     given = ident if type(ident) is str and ident else None
                     label = (given if given and given != f"{source}:{index - first_index + 1}"
                              else f"{source}:{index}")
-                held.append((len(out), region, hand, label, number))
+                group = held.get(id(region))
+                if group is None:
+                    group = held[id(region)] = (region, [])
+                group[1].append((len(out), hand, label, number))
                 out.append(_HELD)
                 index += 1
                 continue
@@ -250,18 +255,14 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
         if outcome is not None:
             out.append(outcome)
             index += 1
-    held.sort(key=_by_region)  # one region's hands after another, each in the block's order
-    settled = settle_validated_all([(region, hand, label, number) for _, region, hand, label, number in held], source)
-    for (place, _, _, _, _), outcome in zip(held, settled, strict=True):
+    # One region's hands after another (so that its checks and scoring stay in the processor's caches),
+    # each in the block's order, settled together (settle_validated_all: hands with tiles step by step).
+    places = [place for _, hands in held.values() for place, _, _, _ in hands]
+    settled = settle_validated_all([(region, hand, label, number) for region, hands in held.values()
+                                    for _, hand, label, number in hands], source)
+    for place, outcome in zip(places, settled, strict=True):
         out[place] = outcome
     return out
-
-
-def _by_region(item: tuple[int, Region, Hand, str, int]) -> int:
-    """The sort key of a held hand of :func:`jsonl_outcomes`: its region (the order of the regions does
-    not matter, only that one region's hands come together, so that its checks and scoring stay in the
-    processor's caches)."""
-    return id(item[1])
 
 
 _HELD = Outcome("")
@@ -280,14 +281,6 @@ def _numbered(block: bytes, first_line: int) -> Iterable[tuple[int, bytes]]:
         numbered.append((number, raw))
         number += 1 + lone_crs(raw)
     return numbered
-
-
-def _is_utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: int,
