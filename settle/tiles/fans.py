@@ -144,9 +144,14 @@ def evaluate_all(
     blocked = rules.blocked(context)
     if blocked:
         return Evaluation((), (), blocked)
+    found = _scored(context, rules, distinct)
+    if len(found) == 1:  # one reading (the usual case): no lists to fill and sort
+        fans, why, reading = found[0]
+        scored = ScoredReading(reading, fans)
+        return Evaluation((scored,), (), None) if why is None else Evaluation((), ((scored, why),), None)
     legal: list[ScoredReading] = []
     rejected: list[tuple[ScoredReading, Step]] = []
-    for fans, why, reading in _scored(context, rules, distinct):
+    for fans, why, reading in found:
         scored = ScoredReading(reading, fans)
         if why is None:
             legal.append(scored)

@@ -82,9 +82,15 @@ def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: i
     read_as: tuple[tuple[str | None, int], ...] = ()
     if wild is not None and reading.wild_values:
         read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
-    return ReadingStep("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
-                                          "wildcard": tile_rules(region).wildcard_name,
-                                          "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
+    return _step(ReadingStep, ("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
+                                                  "wildcard": tile_rules(region).wildcard_name,
+                                                  "wild": None if wild is None else tile_to_str(wild),
+                                                  "read_as": read_as}))
+
+
+_step = tuple.__new__
+"""``_step(ReadingStep, (rule, kind, values))``: ``ReadingStep(rule, kind, values)`` (a named tuple), without
+the call of its ``__new__``."""
 
 
 def reading_text(region: Region, hand: Hand, tiles: TileHand, scored: ScoredReading) -> str:
@@ -216,8 +222,8 @@ def choice_steps(region: Region, choice: Choice) -> list[Step]:
     ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
     chosen = choice.chosen
     read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
-    steps = [ReadingStep("", "tiles_reading", {"winner": choice.winner, "read": read,
-                                                "fans": fan_items(region, chosen.fans)}),
+    steps = [_step(ReadingStep, ("", "tiles_reading", {"winner": choice.winner, "read": read,
+                                                        "fans": fan_items(region, chosen.fans)})),
              _chosen_step(choice.winner, choice.why, len(choice.considered))]
     considered = choice.considered
     refused = [c for c in considered if c.settlement is None] if len(considered) > 1 or \
