@@ -141,12 +141,19 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     (the first tile winner's reading kept; the others under ``"others"`` when several winners'
     readings were chosen, R8; None when every tile winner's claims were settled as given)."""
     steps = fact_steps(prepared)
+    tile_wins = prepared.tile_wins
+    if len(choices) == 1 and len(tile_wins) == 1 and choices[0].winner == tile_wins[0].winner:
+        # one tile winner, his reading chosen (the usual hand): no tables of choices to fill
+        only = choices[0]
+        steps += choice_steps(prepared.region, only)
+        return _replaced_fields(settlement, _REASONS_READING_CATALOG, (*settlement.reasons, *steps),
+                                reading_record(only), tile_catalog(settlement.catalog))
     chosen = {}
     records = []
     for c in choices:
         chosen[c.winner] = c
         records.append(reading_record(c))
-    for tile_win in prepared.tile_wins:
+    for tile_win in tile_wins:
         choice = chosen.get(tile_win.winner)
         if choice is None:
             claims = fan_items(prepared.region, prepared.hand.wins[tile_win.index].fans)
