@@ -19,8 +19,8 @@ from settle.errors import format_path
 from settle.model import Hand
 from settle.rules.registry import Region
 from settle.tiles import ScoredReading, TileHand, format_tiles, tile_to_str
+from settle.tiles.messages import FramedReading, ReadingStep, tile_catalog
 from settle.tiles.messages import fan_labels as _labels_text
-from settle.tiles.messages import tile_catalog
 from settle.tiles.notation import GROUP_TEXT
 from settle.tiles.rules import reason_key
 
@@ -51,21 +51,6 @@ _FAN_ITEMS: dict[tuple[Any, ...], tuple[object, tuple[dict[str, str], ...]]] = {
 def fan_labels(region: Region, fans: Iterable[str]) -> str:
     """``清一色 qingyise, 硬胡 hard`` (or ``no shape item``), in English."""
     return _labels_text(fan_items(region, fans))
-
-
-class ReadingStep(Step):
-    """A step the catalogs never keep: the reading kept for a winner (``tiles_reading``, ``tiles_read``).
-
-    Its groups are the hand's, so it is new to nearly every hand: keeping its words and JSON form
-    would fill the catalogs' tables for nothing, and looking it up there would cost a hash of every
-    value.  It cannot be hashed (TypeError at once, before any value is hashed), so the catalogs
-    (:meth:`~settle.core.text.Catalog.note`, :meth:`~settle.core.text.Catalog.text`) word and form
-    it afresh each time; otherwise it is a :class:`~settle.core.steps.Step` (equal to one with the
-    same rule, kind and values; the same JSON form).
-    """
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
 
 
 def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
@@ -228,9 +213,15 @@ def choice_steps(region: Region, choice: Choice) -> list[Step]:
     and ``tiles_not_legal`` (readings a tile rule forbids, their reasons by ruling) where any.
     ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
     chosen = choice.chosen
-    read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
-    steps = [_step(ReadingStep, ("", "tiles_reading", {"winner": choice.winner, "read": read,
-                                                        "fans": fan_items(region, chosen.fans)})),
+    reading = chosen.scored.reading
+    wild, winner = choice.wild, choice.winner
+    read = reading_step(region, choice.tiles, chosen.scored, wild)
+    # A closed hand read as groups, no wildcard substituted (what reading_step gives then: no melds, no
+    # read_as, the groups' notation): the catalog may read its step without testing it (FramedReading).
+    framed = (not choice.tiles.melds and reading.groups and not (wild is not None and reading.wild_values)
+              and type(winner) is str and type(reading.shape) is str)
+    steps = [_step(FramedReading if framed else ReadingStep,
+                   ("", "tiles_reading", {"winner": winner, "read": read, "fans": fan_items(region, chosen.fans)})),
              _chosen_step(choice.winner, choice.why, len(choice.considered))]
     considered = choice.considered
     refused = [c for c in considered if c.settlement is None] if len(considered) > 1 or \
