@@ -144,9 +144,14 @@ def evaluate_all(
     blocked = rules.blocked(context)
     if blocked:
         return Evaluation((), (), blocked)
+    found = _scored(context, rules, distinct)
+    if len(found) == 1:  # one reading (the usual case): no lists to fill and sort
+        fans, why, reading = found[0]
+        scored = ScoredReading(reading, fans)
+        return Evaluation((scored,), (), None) if why is None else Evaluation((), ((scored, why),), None)
     legal: list[ScoredReading] = []
     rejected: list[tuple[ScoredReading, Step]] = []
-    for fans, why, reading in _scored(context, rules, distinct):
+    for fans, why, reading in found:
         scored = ScoredReading(reading, fans)
         if why is None:
             legal.append(scored)
@@ -172,7 +177,9 @@ def _context(
     if by not in WIN_BY:
         raise TileError(f"bad win type by={by!r}: use one of {', '.join(WIN_BY)}", kind="bad_by",
                         values={"by": repr(by), "allowed": ", ".join(WIN_BY)})
-    resolved = rules.resolve_options(options)
+    # no options, or the region's defaults (the usual hand): the defaults, as resolve_options gives them
+    resolved = rules.option_defaults if not options or options is rules.option_defaults \
+        else rules.resolve_options(options)
     implied = rules.implied.get(by)
     stated: frozenset[str]
     if situations:
@@ -280,7 +287,11 @@ def _feature_candidates(context: TileContext, rules: TileRules) -> list[tuple[Fe
     candidates: list[tuple[Features, int, _Payload]] = []
     for features, (subs, parts) in found.items():  # loops, not comprehensions: fewer calls per hand
         candidates.append((features, subs, parts))
+    concealed = hand.concealed
+    first = concealed[0] if concealed else wild
     for fan in rules.loose(context):  # _loose_readings
+        if first != wild and first not in _QUALIFYING[fan]:
+            continue  # the first tile does not qualify: no loose reading (as _loose_reading finds)
         reading = _loose_reading(context, fan)
         if reading is not None:
             candidates.append((features_of(reading), reading.substitutions, reading))

@@ -306,6 +306,33 @@ TILES = Catalog({"en": EN, "zh": ZH}, parent=SHARED, name="tiles")
 """Tile readings' words, falling back to the shared machinery's (the engine's reasons alone)."""
 
 
+class ReadingStep(Step):
+    """A step the catalogs never keep: the reading kept for a winner (``tiles_reading``, ``tiles_read``).
+
+    Its groups are the hand's, so it is new to nearly every hand: keeping its words and JSON form
+    would fill the catalogs' tables for nothing, and looking it up there would cost a hash of every
+    value.  It cannot be hashed (TypeError at once, before any value is hashed), so the catalogs
+    (:meth:`~settle.core.text.Catalog.note`, :meth:`~settle.core.text.Catalog.text`) word and form
+    it afresh each time; otherwise it is a :class:`~settle.core.steps.Step` (equal to one with the
+    same rule, kind and values; the same JSON form).
+    """
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
+class FramedReading(ReadingStep):
+    """The step of the reading kept (``tiles_reading``) of a closed hand whose reading substitutes no
+    wildcard, made only where every test :meth:`TileCatalog._framing` makes of such a step is known to
+    hold (:func:`settle.engine.tilelevel.reasons.choice_steps`): its values ``{"winner": text, "read":
+    tiles_read step, "fans": fan items}``, the ``tiles_read`` step's rule empty and its values ``{"shape":
+    text, "groups": a non-empty tuple of group notations (GROUP_TEXT), "melds": (), "wildcard": text or
+    None, "wild": text or None, "read_as": ()}``.  The catalog then reads it without testing it again
+    (issue 14).  A :class:`ReadingStep` (never kept, cannot be hashed)."""
+
+    __slots__ = ()
+
+
 _Frame = tuple[tuple[Step, ...], object, str, str, str, str, bytes, bytes, bytes, bytes]
 """What :meth:`TileCatalog._frame` keeps: the steps held, the fans held, the texts before and after the
 groups (the notes, then the forms), and the same four texts in UTF-8 (``surrogatepass``)."""
@@ -315,7 +342,7 @@ class TileCatalog(Catalog):
     """The catalog of a hand settled from tiles (:func:`tile_catalog`): a :class:`~settle.core.text.Catalog`
     whose :meth:`notes_json` keeps the texts of the steps that recur (the region's, ``tiles_melds``,
     ``tiles_chosen``) apart from those of the reading kept, a step new to nearly every hand that
-    cannot be hashed (:class:`settle.engine.tilelevel.reasons.ReadingStep`): only the latter is
+    cannot be hashed (:class:`ReadingStep`): only the latter is
     worded and encoded per hand (issue 14)."""
 
     __slots__ = ("_framed",)
@@ -409,19 +436,25 @@ class TileCatalog(Catalog):
         is not the reading kept of such a hand."""
         item = reasons[at]
         values = item.values
-        if item.kind != "tiles_reading" or item.rule or type(values) is not dict or tuple(values) != _READING_KEYS:
-            return None
-        read, fans, winner = values["read"], values["fans"], values["winner"]
-        if not isinstance(read, Step) or read.kind != "tiles_read" or read.rule or type(winner) is not str:
-            return None
-        shown = read.values
-        if (type(shown) is not dict or tuple(shown) != _READ_KEYS or shown["melds"] != () or shown["read_as"] != ()
-                or type(shown["shape"]) is not str or not _TEXT_OR_NONE.issuperset((type(shown["wildcard"]),
-                                                                                    type(shown["wild"])))):
-            return None
-        groups = shown["groups"]
-        if type(groups) is not tuple or not groups or not _GROUP_WORDS.issuperset(groups):
-            return None
+        if isinstance(item, FramedReading):  # made so that every test below holds (its maker's word)
+            read, fans, winner = values["read"], values["fans"], values["winner"]
+            shown = read.values
+            groups = shown["groups"]
+        else:
+            if (item.kind != "tiles_reading" or item.rule or type(values) is not dict
+                    or tuple(values) != _READING_KEYS):
+                return None
+            read, fans, winner = values["read"], values["fans"], values["winner"]
+            if not isinstance(read, Step) or read.kind != "tiles_read" or read.rule or type(winner) is not str:
+                return None
+            shown = read.values
+            if (type(shown) is not dict or tuple(shown) != _READ_KEYS or shown["melds"] != ()
+                    or shown["read_as"] != () or type(shown["shape"]) is not str
+                    or not _TEXT_OR_NONE.issuperset((type(shown["wildcard"]), type(shown["wild"])))):
+                return None
+            groups = shown["groups"]
+            if type(groups) is not tuple or not groups or not _GROUP_WORDS.issuperset(groups):
+                return None
         try:
             key = (lang, winner, shown["shape"], shown["wildcard"], shown["wild"], id(fans), *map(id, reasons[:at]),
                    None, *map(id, reasons[at + 1:]))

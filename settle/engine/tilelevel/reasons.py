@@ -19,8 +19,8 @@ from settle.errors import format_path
 from settle.model import Hand
 from settle.rules.registry import Region
 from settle.tiles import ScoredReading, TileHand, format_tiles, tile_to_str
+from settle.tiles.messages import FramedReading, ReadingStep, tile_catalog
 from settle.tiles.messages import fan_labels as _labels_text
-from settle.tiles.messages import tile_catalog
 from settle.tiles.notation import GROUP_TEXT
 from settle.tiles.rules import reason_key
 
@@ -53,21 +53,6 @@ def fan_labels(region: Region, fans: Iterable[str]) -> str:
     return _labels_text(fan_items(region, fans))
 
 
-class ReadingStep(Step):
-    """A step the catalogs never keep: the reading kept for a winner (``tiles_reading``, ``tiles_read``).
-
-    Its groups are the hand's, so it is new to nearly every hand: keeping its words and JSON form
-    would fill the catalogs' tables for nothing, and looking it up there would cost a hash of every
-    value.  It cannot be hashed (TypeError at once, before any value is hashed), so the catalogs
-    (:meth:`~settle.core.text.Catalog.note`, :meth:`~settle.core.text.Catalog.text`) word and form
-    it afresh each time; otherwise it is a :class:`~settle.core.steps.Step` (equal to one with the
-    same rule, kind and values; the same JSON form).
-    """
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
-
-
 def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: int | None) -> Step:
     """The reading as a ``tiles_read`` step: its shape, the groups as read (tile notation), the
     melds, and what each wildcard stands for (``read_as``: (tile, or None for itself; count), in
@@ -82,9 +67,15 @@ def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: i
     read_as: tuple[tuple[str | None, int], ...] = ()
     if wild is not None and reading.wild_values:
         read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
-    return ReadingStep("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
-                                          "wildcard": tile_rules(region).wildcard_name,
-                                          "wild": None if wild is None else tile_to_str(wild), "read_as": read_as})
+    return _step(ReadingStep, ("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
+                                                  "wildcard": tile_rules(region).wildcard_name,
+                                                  "wild": None if wild is None else tile_to_str(wild),
+                                                  "read_as": read_as}))
+
+
+_step = tuple.__new__
+"""``_step(ReadingStep, (rule, kind, values))``: ``ReadingStep(rule, kind, values)`` (a named tuple), without
+the call of its ``__new__``."""
 
 
 def reading_text(region: Region, hand: Hand, tiles: TileHand, scored: ScoredReading) -> str:
@@ -135,12 +126,19 @@ def _with_reasons(settlement: Settlement, prepared: Prepared, choices: Sequence[
     (the first tile winner's reading kept; the others under ``"others"`` when several winners'
     readings were chosen, R8; None when every tile winner's claims were settled as given)."""
     steps = fact_steps(prepared)
+    tile_wins = prepared.tile_wins
+    if len(choices) == 1 and len(tile_wins) == 1 and choices[0].winner == tile_wins[0].winner:
+        # one tile winner, his reading chosen (the usual hand): no tables of choices to fill
+        only = choices[0]
+        steps += choice_steps(prepared.region, only)
+        return _replaced_fields(settlement, _REASONS_READING_CATALOG, (*settlement.reasons, *steps),
+                                reading_record(only), tile_catalog(settlement.catalog))
     chosen = {}
     records = []
     for c in choices:
         chosen[c.winner] = c
         records.append(reading_record(c))
-    for tile_win in prepared.tile_wins:
+    for tile_win in tile_wins:
         choice = chosen.get(tile_win.winner)
         if choice is None:
             claims = fan_items(prepared.region, prepared.hand.wins[tile_win.index].fans)
@@ -215,9 +213,15 @@ def choice_steps(region: Region, choice: Choice) -> list[Step]:
     and ``tiles_not_legal`` (readings a tile rule forbids, their reasons by ruling) where any.
     ``tiles_refused`` holds the problems' messages (English only) and their key paths."""
     chosen = choice.chosen
-    read = reading_step(region, choice.tiles, chosen.scored, choice.wild)
-    steps = [ReadingStep("", "tiles_reading", {"winner": choice.winner, "read": read,
-                                                "fans": fan_items(region, chosen.fans)}),
+    reading = chosen.scored.reading
+    wild, winner = choice.wild, choice.winner
+    read = reading_step(region, choice.tiles, chosen.scored, wild)
+    # A closed hand read as groups, no wildcard substituted (what reading_step gives then: no melds, no
+    # read_as, the groups' notation): the catalog may read its step without testing it (FramedReading).
+    framed = (not choice.tiles.melds and reading.groups and not (wild is not None and reading.wild_values)
+              and type(winner) is str and type(reading.shape) is str)
+    steps = [_step(FramedReading if framed else ReadingStep,
+                   ("", "tiles_reading", {"winner": winner, "read": read, "fans": fan_items(region, chosen.fans)})),
              _chosen_step(choice.winner, choice.why, len(choice.considered))]
     considered = choice.considered
     refused = [c for c in considered if c.settlement is None] if len(considered) > 1 or \
