@@ -13,7 +13,7 @@ simplified and traditional characters (RULINGS G14).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, get_args, get_origin
 
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
@@ -151,7 +151,18 @@ def lookup_table(terms: Iterable[Term]) -> dict[str, str]:
     return table
 
 
-def _no_hint(word: str) -> str | None:
+class Hint(NamedTuple):
+    """Why a word that is no key of a vocabulary is refused, beyond "unknown": ``text``, the English
+    problem; ``owners``, the labels (``武汉 wuhan``) of the other regions whose word it is (G14), empty
+    for another reason (Rushan's 牛牌, R9: ``unmodelled``).  Both go into the error's values, so that
+    every language words it from data."""
+
+    text: str
+    owners: tuple[str, ...] = ()
+    unmodelled: bool = False
+
+
+def _no_hint(word: str) -> Hint | None:
     return None
 
 
@@ -169,7 +180,7 @@ def close_word(value: str, table: Mapping[str, str]) -> str | None:
 def vocabulary(
     terms: Mapping[str, Term],
     what: str,
-    foreign: Callable[[str], str | None] = _no_hint,
+    foreign: Callable[[str], Hint | None] = _no_hint,
 ) -> Any:
     """A pydantic type accepting the keys of ``terms`` or any alias, normalised to the key.
 
@@ -192,7 +203,9 @@ def vocabulary(
         hint = foreign(value.strip())
         if hint is not None:
             raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
-                                      {"problem": hint, "allowed": allowed, "foreign": True})
+                                      {"problem": hint.text, "allowed": allowed, "foreign": True,
+                                       "value": value.strip(), "what": what, "owners": list(hint.owners),
+                                       "unmodelled": hint.unmodelled})
         guess = close_word(value, table)
         problem = f"unknown {what} {shown_word(value)}" + (f" (did you mean {guess}?)" if guess else "")
         raise PydanticCustomError("unknown_term", "{problem}; allowed: {allowed}",
@@ -224,7 +237,7 @@ class Vocabulary:
     __slots__ = ("_type", "foreign", "terms", "what")
 
     def __init__(self, terms: Mapping[str, Term], what: str,
-                 foreign: Callable[[str], str | None] = _no_hint) -> None:
+                 foreign: Callable[[str], Hint | None] = _no_hint) -> None:
         self.terms = terms
         self.what = what
         self.foreign = foreign

@@ -113,10 +113,18 @@ def _bound(word: str, key: str) -> Template:
 
 
 def _unknown_term(values: Any, lang: str) -> str:
+    """``未知的番种 'x'（是不是 y？）；可用：…``; a word of another region's (G14) names those regions, and
+    Rushan's 牛牌 (R9) says that settle does not model it (the vocabulary's ``owners``/``unmodelled``)."""
     path = values.raw("path")
     keys = [p for p in path if isinstance(p, str)]
     noun = KEY_NAMES_ZH.get(keys[-1], "词") if keys else "词"
-    return f"未知的{noun} {shown_word(str(values.raw('value')))}{_suggest(values, lang)}；可用：{values['allowed']}"
+    word = shown_word(str(values.raw("value")))
+    if "unmodelled" in values and values.raw("unmodelled"):
+        return f"{word}：牛牌（搂宝的牛牌）settle 没有建模，用到它的一局不能在这里结算，请在牌桌上结算（R9）"
+    owners = values.raw("owners") if "owners" in values else []
+    if owners:
+        return f"{word} 不是本地区的{noun}（它属于 {'、'.join(owners)}）；可用：{values['allowed']}"
+    return f"未知的{noun} {word}{_suggest(values, lang)}；可用：{values['allowed']}"
 
 
 def _no_such_hand(values: Any, lang: str) -> str:

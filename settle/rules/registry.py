@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from settle.core import Catalog, Settlement, Template
 from settle.errors import HandError, Problem, written
 from settle.records import Frozen
-from settle.vocab import KongKind, Pattern, Term, close_word, lookup_table, simplified
+from settle.vocab import Hint, KongKind, Pattern, Term, close_word, lookup_table, simplified
 
 if TYPE_CHECKING:
     from settle.model import Hand  # not loaded with the registry: the models come with a region
@@ -216,16 +216,17 @@ def allowed_text() -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
-def foreign_term(own: str, kind: str) -> Callable[[str], str | None]:
-    """A hint for a vocabulary word that belongs to another region ("qidui is Wuxue/Rushan")."""
+def foreign_term(own: str, kind: str) -> Callable[[str], Hint | None]:
+    """A hint for a vocabulary word that belongs to another region ("qidui is Wuxue/Rushan", G14): its
+    English text and the other regions' labels (:class:`~settle.vocab.Hint`)."""
 
-    def hint(word: str) -> str | None:
+    def hint(word: str) -> Hint | None:
         terms = region_terms()
         owners = [terms[key].zh + " " + key for key in terms
                   if key != own and word.lower() in _vocabulary_words(key, kind)]
         if not owners:
             return None
-        return f"{word!r} is not a {own} {kind} (it belongs to {', '.join(owners)})"
+        return Hint(f"{word!r} is not a {own} {kind} (it belongs to {', '.join(owners)})", tuple(owners))
 
     return hint
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Annotated
 
 from settle.rules.registry import foreign_term
-from settle.vocab import KongKind, Pattern, Vocabulary, with_traditional
+from settle.vocab import Hint, KongKind, Pattern, Vocabulary, with_traditional
 
 SELF = frozenset({"self_draw"})
 
@@ -65,14 +65,15 @@ KONGS: dict[str, KongKind] = {
 _NIUPAI = {s.lower() for s in ("niu", "niupai", *with_traditional(("牛", "牛牌", "杠开牛牌")))}
 NIUPAI_MESSAGE = ("牛牌 (niupai, 搂宝's 牛 tiles) is not modelled by settle: a hand that uses it "
                   "cannot be settled here; settle it at the table (R9)")
+_NIUPAI_HINT = Hint(NIUPAI_MESSAGE, unmodelled=True)
 
 
-def _hint(kind: str) -> Callable[[str], str | None]:
+def _hint(kind: str) -> Callable[[str], Hint | None]:
     """The vocabulary hint: 牛牌 is not modelled (R9); other regions' words are named (G14)."""
     shared = foreign_term("rushan", kind)
 
-    def hint(word: str) -> str | None:
-        return NIUPAI_MESSAGE if word.lower() in _NIUPAI else shared(word)
+    def hint(word: str) -> Hint | None:
+        return _NIUPAI_HINT if word.lower() in _NIUPAI else shared(word)
 
     return hint
 
