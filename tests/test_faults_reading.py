@@ -80,8 +80,8 @@ def test_a_blank_line_of_other_white_space_is_its_blocks_first_line(tmp_path: Pa
 @pytest.mark.parametrize("space", ["\u3000", "\x1c"])
 def test_labels_across_a_block_keep_counting_hands(tmp_path: Path, space: str) -> None:
     # Every hand unlabelled; a blank `space` line after every 10th hand.  The file is bigger than one
-    # block (BLOCK_BYTES, 512 KiB), so the second block's first label follows the first block's last.
-    # Hands: ceil(1.5 * 512 KiB / len(GOOD + "\n")); labels must be 1 ... hands with no gap, the last
+    # block (BLOCK_BYTES), so the second block's first label follows the first block's last.
+    # Hands: ceil(1.5 * BLOCK_BYTES / len(GOOD + "\n")); labels must be 1 ... hands with no gap, the last
     # one the file's last hand; a bad line after the first block is on its own line.
     count = (3 * BLOCK_BYTES // 2) // (len(GOOD) + 1) + 1
     lines: list[str] = []

@@ -383,7 +383,7 @@ def session_command(
     """
 
     def run() -> None:
-        from settle.engine.batch.reading import BLOCK_BYTES, sniff_jsonl
+        from settle.engine.batch.reading import SNIFF_BYTES, sniff_jsonl
         from settle.engine.session import find_hand, run_session
         from settle.loader import iter_documents
         from settle.render.session import render_session
@@ -391,7 +391,7 @@ def session_command(
         source = "<stdin>" if file == "-" else file
         raw = read_input(file)
         kind = input_format.value
-        if kind == "auto" and file == "-" and sniff_jsonl(raw[:BLOCK_BYTES]):
+        if kind == "auto" and file == "-" and sniff_jsonl(raw[:SNIFF_BYTES]):
             kind = "jsonl"
         from settle.render import bom_mark
 

@@ -28,8 +28,9 @@ WINDOW_PER_JOB = 3
 """Tasks in flight per worker; bounds memory (Pool.imap would read the whole input ahead)."""
 
 SLOT_BYTES = 8 << 20
-"""Shared memory for one task's output in :func:`chunk_map` (a JSON Lines block of 512 KiB makes about
-3 MiB of JSON lines); a chunk whose output is larger comes back through the result pipe."""
+"""Shared memory for one task's output in :func:`chunk_map` (a JSON Lines block of 128 KiB makes about
+700 KiB of JSON lines; the first block of a sniffed standard input, up to 512 KiB, about 3 MiB); a chunk
+whose output is larger comes back through the result pipe."""
 
 
 def worker_count() -> int:

@@ -28,9 +28,16 @@ if TYPE_CHECKING:
 INPUT_FORMATS = ("auto", "yaml", "json", "jsonl")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 
-BLOCK_BYTES = 1 << 19
+BLOCK_BYTES = 1 << 17
 """JSON Lines are read and settled in blocks of about this many bytes (whole lines): big
-enough that a worker round trip is cheap next to the work, small enough to keep memory flat."""
+enough that a worker round trip is cheap next to the work (about 550 hands), small enough that a
+block's hands, their settlements and its output (about 700 KiB) stay in a core's cache through the
+passes of :func:`jsonl_outcomes`: 128 KiB blocks took 12-14% less CPU per hand than 512 KiB ones
+(bench/README.md, issue 14).  What the batch writes does not depend on it (tests/test_block_cuts.py)."""
+
+SNIFF_BYTES = 1 << 19
+"""How much of standard input is read to tell JSON Lines from YAML (:func:`sniff_jsonl`): its first
+:data:`SNIFF_LINES` non-blank lines within this many bytes."""
 
 
 def open_input(path: str) -> BinaryIO:
@@ -122,7 +129,7 @@ def _counts(block: bytes, starts_input: bool) -> tuple[int, int]:
     return newlines + 1 - len(_BLANK_LATER.findall(block)) - first, newlines + lone_crs(block)
 
 
-def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Iterator[tuple[bytes, int, int]]:
+def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = BLOCK_BYTES) -> Iterator[tuple[bytes, int, int]]:
     """``(block, first_line, first_index)`` of whole lines read from ``stream`` (after ``head``).
 
     A block is lines joined by newlines, without the last newline; ``first_line`` is the
@@ -135,7 +142,7 @@ def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19) -> Ite
         yield block, line, index
 
 
-def line_spans(stream: BinaryIO, head: bytes = b"", size: int = 1 << 19,
+def line_spans(stream: BinaryIO, head: bytes = b"", size: int = BLOCK_BYTES,
                source: str = "<stdin>") -> Iterator[tuple[bytes, int, int, int]]:
     """:func:`line_blocks` with each block's place: ``(block, offset, first_line, first_index)``, where
     ``offset`` is the byte of ``head`` + the stream where the block starts (0: the first byte of

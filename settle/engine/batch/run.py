@@ -25,6 +25,7 @@ from settle.engine.batch.reading import (
     BLOCK_BYTES,
     INPUT_FORMATS,
     JSONL_SUFFIXES,
+    SNIFF_BYTES,
     STDIN,
     block_columns,
     document_outcomes,
@@ -172,7 +173,7 @@ def settle_input(path: str, run: BatchRun) -> Iterator[Chunk]:
         if kind == "auto" and path.lower().endswith(JSONL_SUFFIXES):
             kind = "jsonl"
         elif kind == "auto" and path == "-":
-            head = stream.read(BLOCK_BYTES)
+            head = stream.read(SNIFF_BYTES)
             kind = "jsonl" if sniff_jsonl(head) else "auto"
         if kind == "jsonl":
             yield from jsonl_chunks(stream, head, source, run)
