@@ -77,9 +77,7 @@ def settle_model(region: Region, hand: Hand, data: Mapping[str, Any] | None = No
     if all_clear(hand, region, True):  # plain: False for a hand with tiles too
         problems = region.check(hand)
     else:
-        win = hand.win
-        # type(), not isinstance(): isinstance of a model reads its __class__ through pydantic's __getattr__ hook
-        if win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None):  # type: ignore[union-attr]
+        if _with_tiles(hand):
             return (_TILE_SETTLEMENT[0] if _TILE_SETTLEMENT else _tile_settlement())(data, region, hand)
         problems = rule_problems(region, hand)
     if problems:
@@ -93,9 +91,10 @@ def settle_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | Han
 
     Hands with tiles are settled together by the tile level, step by step over all of them
     (:func:`settle.engine.tilelevel.resolution.settled_many_with_tiles`: each step's code and tables
-    stay in the processor's caches); the results are those of one hand after another (settling is
-    pure).  Any other exception (a bug) is raised as one hand after another raises it: on one, the
-    hands are settled again in order.  The batch settles its validated hands through this (issue 14).
+    stay in the processor's caches), the others by :func:`settle_model`; the results are those of one
+    hand after another (settling is pure).  Any other exception (a bug) is raised as one hand after
+    another raises it: on one, the hands are settled again in order, each by :func:`settle_model`.
+    The batch settles its validated hands through this (issue 14).
     """
     try:
         return _settled_models(items)
@@ -115,14 +114,13 @@ def _settled_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | H
     tiled: list[tuple[Region, Hand]] = []
     places: list[int] = []
     for region, hand in items:
-        win = hand.win
-        if win is not None and (has_tiles(hand) if isinstance(win, list) else win.tiles is not None):
+        if _with_tiles(hand):
             places.append(len(out))
             tiled.append((region, hand))
             out.append(None)  # settled by the tile level below
             continue
         try:
-            out.append(settle_validated_hand(region, hand))
+            out.append(settle_model(region, hand))
         except HandError as exc:
             out.append(exc)
     if tiled:
@@ -131,6 +129,14 @@ def _settled_models(items: Sequence[tuple[Region, Hand]]) -> list[Settlement | H
         for place, result in zip(places, settled_many_with_tiles(tiled), strict=True):
             out[place] = result
     return out
+
+
+def _with_tiles(hand: Hand) -> bool:
+    """Whether a win of ``hand`` gives the winner's tiles (``win.tiles``: settled by the tile level).
+    ``type(win) is list``, not isinstance: isinstance of a model reads its ``__class__`` through
+    pydantic's ``__getattr__`` hook."""
+    win = hand.win
+    return win is not None and (has_tiles(hand) if type(win) is list else win.tiles is not None)  # type: ignore[union-attr]
 
 
 _TILE_SETTLEMENT: list[Callable[[Mapping[str, Any] | None, Region, Hand], Settlement]] = []
