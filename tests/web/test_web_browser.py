@@ -291,8 +291,10 @@ def test_the_language_switch_on_the_page(server: Any, phone: Any) -> None:
     expect(page.locator("h1")).to_contain_text("第 1 局")
     fill_hand(page, WUHAN[0])
     expect(page.locator("#preview-body")).to_contain_text("小胡：底分 1 (H2)")
+    assert "第 1 局" in page.locator("h1").inner_text()  # what expect waited for, read once more plainly
     page.click("#lang")
     expect(page.locator("h1")).to_contain_text("Hand 1")
+    assert "Hand 1" in page.locator("h1").inner_text()
 
 
 def test_set_up_redraws_for_the_seat_count_and_the_hand_list_fits_the_phone(server: Any, phone: Any) -> None:
