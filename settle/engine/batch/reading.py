@@ -126,7 +126,9 @@ def _counts(block: bytes, starts_input: bool) -> tuple[int, int]:
     less one (its newlines and lone carriage returns: :func:`lone_crs`)."""
     newlines = block.count(b"\n")
     first = (_BLANK_FIRST if starts_input else _BLANK_START).match(block) is not None
-    return newlines + 1 - len(_BLANK_LATER.findall(block)) - first, newlines + lone_crs(block)
+    # Every later line starting with ``{`` (JSON Lines as written) is no blank one: no search for them.
+    later = 0 if block.count(b"\n{") == newlines else len(_BLANK_LATER.findall(block))
+    return newlines + 1 - later - first, newlines + lone_crs(block)
 
 
 def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = BLOCK_BYTES) -> Iterator[tuple[bytes, int, int]]:
