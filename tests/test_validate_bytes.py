@@ -253,7 +253,7 @@ def test_a_block_is_read_line_by_line_where_a_line_repeats_a_key() -> None:
     first: a line that repeats a key, or holds a colon in a text, is left to the loader alone, and the
     others are taken, wherever it stands in the block."""
     base = '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true'
-    good = [(base + ', "id": "h%d"}' % i).encode() for i in range(4)]
+    good = [(base + f', "id": "h{i}"}}').encode() for i in range(4)]
     odd = [(base + ', "dealer": "B"}').encode(), (base + ', "id": "a:b"}').encode(),
            b'{"region": "wuhan", "players": {"A": {"opens": 1, "opens": 2}, "B": {}, "C": {}, "D": {}}, '
            b'"dealer": "A", "draw": true}',
@@ -267,6 +267,20 @@ def test_a_block_is_read_line_by_line_where_a_line_repeats_a_key() -> None:
             assert [g[1].id for g in got if g is not None] == [f"h{i}" for i in range(4)]
     lines = [*good, b"", b"  ", b"[1]", b'{"region": "nowhere", "players": []}']
     assert [g is None for g in lean_lines(lines, b"\n".join(lines))] == [False] * 4 + [True] * 4
+    rest = b"\n".join(lines)
+    block = good[0] + b"\n" + rest
+    assert lean_lines(lines, block, len(good[0]) + 1) == lean_lines(lines, rest)
+
+
+def test_a_block_whose_first_line_starts_a_refused_object_is_the_loaders() -> None:
+    """A block whose first line starts with ``{`` but is not taken (a key repeated) is read by the loader
+    as a whole, as one whose first line is no JSON object: the same output as the loader's path."""
+    good = json.dumps(WUHAN)
+    for first in [good[:-1] + ', "dealer": "B"}', good[:-1] + ', "id": "a:b"}', "{not json"]:
+        block = "\n".join([first, good, "", json.dumps({**WUHAN, "id": "t.jsonl:3"}), good]).encode()
+        assert lean_line(first.encode()) is None
+        assert batch_output(block) == reference_output(block)
+
 
 
 def test_the_region_is_the_key_the_line_is_looked_up_by() -> None:

@@ -155,9 +155,10 @@ def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     return lean_lines([raw], raw)[0]
 
 
-def lean_lines(lines: list[bytes], block: bytes) -> list[tuple[Region, Hand] | None]:
-    """:func:`lean_line` of each of ``lines``, the lines of ``block`` (``block`` is them joined by
-    newlines, ``b"\\n".join(lines)``: a JSON Lines block, or one line alone), in order.
+def lean_lines(lines: list[bytes], block: bytes, start: int = 0) -> list[tuple[Region, Hand] | None]:
+    """:func:`lean_line` of each of ``lines``, the lines of ``block`` from its byte ``start`` on
+    (``block[start:]`` is them joined by newlines, ``b"\\n".join(lines)``: a JSON Lines block, or one
+    line alone), in order.
 
     A line is validated straight from its bytes by its region's :func:`settle.model.lean_json_schema`
     (``validate_json``: no ``json.loads``, no plain dicts), when that gives what the loader's reading
@@ -186,6 +187,7 @@ def lean_lines(lines: list[bytes], block: bytes) -> list[tuple[Region, Hand] | N
     # Bytes looked for as ints where one will do: ``92 in raw`` is a memchr, ``b"\\" in raw`` costs five times it.
     # No backslash (so no escape), no DEL, no C1 control, no U+2028/2029 (no 0xc2 or 0xe2 byte: none of
     # U+0080-U+00BF, U+2000-U+2FFF): no text of the block can hold what the patterns refuse.
+    # (The whole block is looked at: what it does not hold, its lines from ``start`` on do not hold either.)
     clean = 92 not in block and 127 not in block and (block.isascii() or (194 not in block and 226 not in block))
     starts, lengths, limit = _LEAN_STARTS, _START_LENGTHS, _LINE_LIMIT
     out: list[tuple[Region, Hand] | None] = []
@@ -224,7 +226,7 @@ def lean_lines(lines: list[bytes], block: bytes) -> list[tuple[Region, Hand] | N
             continue
         kept += _kept_keys(hand, lean.listed_player)
         out.append((region, hand))
-    if kept != block.count(b":") - colons:  # a key repeated in some line: find them, one line at a time
+    if kept != block.count(b":", start) - colons:  # a key repeated in some line: find them, one line at a time
         for place, (raw, got) in enumerate(zip(lines, out, strict=True)):
             if got is not None and _kept_keys(got[1], _LEAN_REGIONS_BY_ID[id(got[0])].listed_player) \
                     != raw.count(b":"):

@@ -233,11 +233,11 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     another (issue 14).  The outcomes are the same as one hand after another: settling is pure.
     """
     lines = block.split(b"\n")
-    if lines[0][:1] != b"{":  # the first line is the loader's: so is the block (a BOM, an encoding)
-        return list(_loader_outcomes(block, source, first_line, first_index))
-    validated = lean_lines(lines, block)
+    # The first line the loader's is the block the loader's (a BOM, an encoding): it is looked at alone first.
+    validated = lean_lines(lines[:1], lines[0]) if lines[0][:1] == b"{" else [None]
     if validated[0] is None:
         return list(_loader_outcomes(block, source, first_line, first_index))
+    validated += lean_lines(lines[1:], block, len(lines[0]) + 1)
     index = first_index  # the file's number of the next hand
     prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     out: list[Outcome] = []  # a validated hand's place holds _HELD until the second pass
