@@ -606,22 +606,24 @@ def lean_schema(model: type[Hand], spelled: bool = False) -> LeanSchema:
 
 
 @functools.cache
-def lean_json_schema(model: type[Hand]) -> LeanSchema:
+def lean_json_schema(model: type[Hand], region: str) -> LeanSchema:
     """:func:`lean_schema` (keys spelled exactly) for a JSON document's bytes (``validate_json``), with
     what :func:`settle.engine.validation.lean_hand` does around that schema done in it instead:
-    ``players`` is a mapping whose null or ``{}`` values are the region's :attr:`~LeanSchema.empty_player`,
-    or a list of names each given the :attr:`~LeanSchema.listed_player` (a name repeated, or two names
-    the same after trimming spaces, is refused).  Both give the same ``Hand`` as the loader's data
-    through ``lean_hand``; the caller still has to know that the document repeats no key (the JSON
-    reader keeps the last).  Its :attr:`~LeanSchema.plain` validator is the same without the patterns
-    of :data:`PLAIN_PATTERNS`, for a document whose texts hold no character they refuse.  Raises
+    ``region`` is the region's key ``region`` itself (written so: no other spelling), and ``players`` is
+    a mapping whose null or ``{}`` values are the region's :attr:`~LeanSchema.empty_player`, or a list
+    of names each given the :attr:`~LeanSchema.listed_player` (a name repeated, or two names the same
+    after trimming spaces, is refused).  Both give the same ``Hand`` as the loader's data through
+    ``lean_hand``; the caller still has to know that the document repeats no key (the JSON reader keeps
+    the last).  Its :attr:`~LeanSchema.plain` validator is the same without the patterns of
+    :data:`PLAIN_PATTERNS`, for a document whose texts hold no character they refuse.  Raises
     TypeError as :func:`lean_schema` does.
     """
     lean = lean_schema(model)
     listed = type(lean.empty_player).model_construct()
     players = (lean.empty_player, listed)
-    return LeanSchema(_lean_validator(model, _Lean(False, [], json_players=players)), lean.empty_player, listed,
-                      _lean_validator(model, _Lean(False, [], json_players=players, plain=True)))
+    return LeanSchema(_lean_validator(model, _Lean(False, [], json_players=players, region=region)),
+                      lean.empty_player, listed,
+                      _lean_validator(model, _Lean(False, [], json_players=players, plain=True, region=region)))
 
 
 def _lean_validator(model: type[Hand], walk: "_Lean") -> SchemaValidator:
@@ -644,18 +646,21 @@ def _lean_validator(model: type[Hand], walk: "_Lean") -> SchemaValidator:
 class _Lean:
     """How :func:`_lean` walks a core schema: ``spelled`` (keep the spelling validators), the model
     classes met (``classes``) and the player models among them (``players``), and for
-    :func:`lean_json_schema` the players with no facts (``json_players``: empty, listed) and ``plain``
-    (leave out the patterns of :data:`PLAIN_PATTERNS`)."""
+    :func:`lean_json_schema` the players with no facts (``json_players``: empty, listed), ``plain``
+    (leave out the patterns of :data:`PLAIN_PATTERNS`) and ``region`` (the one key the hand's ``region``
+    takes, as a ``Literal``)."""
 
-    __slots__ = ("classes", "json_players", "plain", "players", "spelled")
+    __slots__ = ("classes", "json_players", "plain", "players", "region", "spelled")
 
     def __init__(self, spelled: bool, players: list[type[Player]],
-                 json_players: tuple[Player, Player] | None = None, plain: bool = False) -> None:
+                 json_players: tuple[Player, Player] | None = None, plain: bool = False,
+                 region: str | None = None) -> None:
         self.spelled = spelled
         self.classes: set[type] = set()
         self.players = players
         self.json_players = json_players
         self.plain = plain
+        self.region = region
 
 
 PLAIN_PATTERNS = frozenset({NAME_PATTERN, ID_PATTERN})
@@ -730,6 +735,11 @@ def _lean(node: Any, walk: _Lean) -> Any:
         out["config"] = {**out.get("config", {}), "validate_by_name": False}
         if issubclass(cls, Player):
             walk.players.append(cls)
+        if issubclass(cls, Hand) and walk.region is not None:
+            fields = out["schema"].get("fields", {})
+            if "region" not in fields:
+                raise TypeError(f"{cls.__name__}: the lean schema expects the hand's fields with its region")
+            fields["region"] = {**fields["region"], "schema": {"type": "literal", "expected": [walk.region]}}
     return out
 
 

@@ -83,3 +83,15 @@ def test_a_bom_alone_counts_as_blank_only_on_the_inputs_first_line() -> None:
     block = (BOM + " \n{}").encode("utf-8")
     assert hand_count(block) == 1
     assert hand_count(block, starts_input=False) == 2
+
+
+def test_hand_count_when_every_later_line_starts_a_json_object_and_when_not() -> None:
+    # Every later line starting with "{" is no blank line (no search for blank lines); any other
+    # later line is looked at: empty, white space only, or a last newline with nothing after it.
+    assert hand_count(b'{"a": 1}\n{"b": 2}\n{"c": 3}') == 3
+    assert hand_count(b' \n{"b": 2}\n{"c": 3}') == 2  # a blank first line
+    assert hand_count(b'{"a": 1}\n\n{"c": 3}') == 2
+    assert hand_count(b'{"a": 1}\n \t\r\n{"c": 3}') == 2
+    assert hand_count(b'{"a": 1}\n{"b": 2}\n') == 2
+    assert hand_count('{"a": 1}\n\u3000\n[1]'.encode()) == 2  # U+3000 is white space; [1] a (bad) hand
+    assert hand_count(b'{"a": 1}\nx\n{"c": 3}') == 3

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from settle.engine.batch import encode
 from settle.engine.batch.outcome import Outcome, settle_data
 from settle.engine.batch.reading import _moved, jsonl_outcomes
-from settle.engine.validation import lean_line, validate_model
+from settle.engine.validation import lean_line, lean_lines, validate_model
 from settle.errors import HandError
 from settle.loader import Document, iter_documents
 from settle.rules.registry import get_region
@@ -245,6 +245,56 @@ def test_listed_and_empty_players_are_the_region_players_with_no_facts() -> None
     assert listed[1] == mapped[1] and list(listed[1].players) == ["A", "B", "C", "D"]
     region = get_region("wuhan")
     assert type(listed[1]) is region.hand_model and type(listed[1].players["A"]) is type(mapped[1].players["A"])
+
+
+
+def test_a_block_is_read_line_by_line_where_a_line_repeats_a_key() -> None:
+    """lean_lines compares the keys of the hands taken with the colons of their lines over the block
+    first: a line that repeats a key, or holds a colon in a text, is left to the loader alone, and the
+    others are taken, wherever it stands in the block."""
+    base = '{"region": "wuhan", "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true'
+    good = [(base + f', "id": "h{i}"}}').encode() for i in range(4)]
+    odd = [(base + ', "dealer": "B"}').encode(), (base + ', "id": "a:b"}').encode(),
+           b'{"region": "wuhan", "players": {"A": {"opens": 1, "opens": 2}, "B": {}, "C": {}, "D": {}}, '
+           b'"dealer": "A", "draw": true}',
+           b'{"region": "wuhan", "players": {"A": {"kongs": {"exposed": 1, "exposed": 1}}, "B": {}, "C": {}, '
+           b'"D": {}}, "dealer": "A", "draw": true}']
+    for bad in odd:
+        for place in range(len(good) + 1):
+            lines = [*good[:place], bad, *good[place:]]
+            got = lean_lines(lines, b"\n".join(lines))
+            assert [g is None for g in got] == [line is bad for line in lines], (bad, place)
+            assert [g[1].id for g in got if g is not None] == [f"h{i}" for i in range(4)]
+    lines = [*good, b"", b"  ", b"[1]", b'{"region": "nowhere", "players": []}']
+    assert [g is None for g in lean_lines(lines, b"\n".join(lines))] == [False] * 4 + [True] * 4
+    rest = b"\n".join(lines)
+    block = good[0] + b"\n" + rest
+    assert lean_lines(lines, block, len(good[0]) + 1) == lean_lines(lines, rest)
+
+
+def test_a_block_whose_first_line_starts_a_refused_object_is_the_loaders() -> None:
+    """A block whose first line starts with ``{`` but is not taken (a key repeated) is read by the loader
+    as a whole, as one whose first line is no JSON object: the same output as the loader's path."""
+    good = json.dumps(WUHAN)
+    for first in [good[:-1] + ', "dealer": "B"}', good[:-1] + ', "id": "a:b"}', "{not json"]:
+        block = "\n".join([first, good, "", json.dumps({**WUHAN, "id": "t.jsonl:3"}), good]).encode()
+        assert lean_line(first.encode()) is None
+        assert batch_output(block) == reference_output(block)
+
+
+
+def test_the_region_is_the_key_the_line_is_looked_up_by() -> None:
+    """The lean JSON schema of a region takes that region's key alone, so a line that names another
+    region later (a repeated key), or a region that is not written as its key, is never taken as the
+    first one's hand; a line that names its region elsewhere than first is taken by its region."""
+    rest = ', "players": ["A", "B", "C", "D"], "dealer": "A", "draw": true}'
+    assert lean_line(('{"region": "wuhan", "region": "rushan"' + rest).encode()) is None
+    assert lean_line(('{"region": "wuhanx"' + rest).encode()) is None
+    assert lean_line(('{"region": "Wuhan"' + rest).encode()) is None
+    later = lean_line(('{"dealer": "A", "region": "rushan"' + rest.replace(', "dealer": "A"', "")).encode())
+    assert later is not None and later[0].key == "rushan" and later[1].region == "rushan"
+    first = lean_line(('{"region": "rushan"' + rest).encode())
+    assert first is not None and first[0].key == "rushan" and first[1] == later[1]
 
 
 # --- the batch: the same bytes as the loader's path --------------------------------------------------------

@@ -149,78 +149,131 @@ def lean_hand(region: Region, data: Mapping[str, Any]) -> Hand | None:
 
 def lean_line(raw: bytes) -> tuple[Region, Hand] | None:
     """The region and ``Hand`` of one JSON Lines line validated straight from its bytes (``raw``: the
-    line as read, with its newline), when that gives what the loader's reading and :func:`validate_model`
-    give, else None: then the caller reads the line as before.  A line that is not UTF-8 is None:
-    pydantic-core's JSON reader refuses it (in a text, and no other place may hold a byte past ASCII).
+    line as read, with its newline or without), when that gives what the loader's reading and
+    :func:`validate_model` give, else None: then the caller reads the line as before.  :func:`lean_lines`
+    of the one line."""
+    return lean_lines([raw], raw)[0]
 
-    The region's :func:`settle.model.lean_json_schema` validates the bytes (``validate_json``: no
-    ``json.loads``, no plain dicts).  pydantic-core's JSON reader takes no text ``json.loads``
-    refuses and reads the same values (NaN, big numbers, escapes), but it keeps the last of a
-    repeated key where the loader refuses the hand: so the keys of the ``Hand`` are counted
-    (:func:`_kept_keys`) against the colons of the line, and as each key written has its own colon,
-    equal counts mean that no key was repeated (nor two names the same after trimming).  None, too,
-    for any line this need not decide: not starting with ``{`` (a BOM, spaces), long enough to
-    hold a number of more than 4300 digits (``json.loads`` refuses one), with a ``\\u`` escape of a
-    surrogate (``json.loads`` keeps a lone one), a region not written as its key.  A line none of whose
-    texts can hold a control character (no escape, no DEL, no C1 control, no U+2028/2029 in its bytes)
-    is validated without the patterns that refuse one (:attr:`~settle.model.LeanSchema.plain`).  A hand with tiles
-    is taken too (its tiles' keys and melds' keys counted): the tile level settles it from the
-    ``Hand`` alone.
-    Nesting deeper than :data:`~settle.loader.MAX_DEPTH` (which the loader refuses) needs no look: a hand
-    the lean schema takes nests as deep as its models do (the hand, ``win`` as a list, a win, its
-    tiles, their melds, a meld: :data:`LEAN_NESTING` levels), and deeper JSON is refused by it or by
-    pydantic-core's reader.  tests/test_validate_bytes.py holds both readings to the same hands.
+
+def lean_lines(lines: list[bytes], block: bytes, start: int = 0) -> list[tuple[Region, Hand] | None]:
+    """:func:`lean_line` of each of ``lines``, the lines of ``block`` from its byte ``start`` on
+    (``block[start:]`` is them joined by newlines, ``b"\\n".join(lines)``: a JSON Lines block, or one
+    line alone), in order.
+
+    A line is validated straight from its bytes by its region's :func:`settle.model.lean_json_schema`
+    (``validate_json``: no ``json.loads``, no plain dicts), when that gives what the loader's reading
+    and :func:`validate_model` give, else it is None and the caller reads it as before.  A line that
+    is not UTF-8 is None: pydantic-core's JSON reader refuses it (in a text, and no other place may
+    hold a byte past ASCII).  pydantic-core's JSON reader takes no text ``json.loads`` refuses and
+    reads the same values (NaN, big numbers, escapes), but it keeps the last of a repeated key where
+    the loader refuses the hand: so the keys of each ``Hand`` are counted (:func:`_kept_keys`) against
+    the colons of its line, and as each key written has its own colon and a hand never holds more
+    keys than its line has colons, equal counts mean that no key was repeated (nor two names the same
+    after trimming).  The counts are compared over the block first (the colons of the lines taken,
+    the block's less those of the others; equal sums, equal counts line by line), and line by line
+    only when those differ.  None, too, for any line this need not decide: not starting with ``{``
+    (a BOM, spaces), long enough to hold a number of more than 4300 digits (``json.loads`` refuses
+    one), with a ``\\u`` escape of a surrogate (``json.loads`` keeps a lone one), a region not written
+    as its key (the lean JSON schema takes only that key: the region the line is looked up by).
+    When no text of the block can hold a control character (no escape, no DEL, no C1 control, no
+    U+2028/2029 in its bytes), or else of the line, the line is validated without the patterns that
+    refuse one (:attr:`~settle.model.LeanSchema.plain`).  A hand with tiles is taken too (its tiles'
+    keys and melds' keys counted): the tile level settles it from the ``Hand`` alone.  Nesting deeper
+    than :data:`~settle.loader.MAX_DEPTH` (which the loader refuses) needs no look: a hand the lean
+    schema takes nests as deep as its models do (the hand, ``win`` as a list, a win, its tiles, their
+    melds, a meld: :data:`LEAN_NESTING` levels), and deeper JSON is refused by it or by pydantic-core's
+    reader.  tests/test_validate_bytes.py holds both readings to the same hands.
     """
-    if len(raw) > _LINE_LIMIT:
-        return None
-    # The usual line starts {"region": "key": the regular expression's first match, without a search.
-    known = _LEAN_STARTS.get(raw[:raw.find(34, 12) + 1])
-    if known is None:
-        if raw[:1] != b"{":
-            return None
-        found = _REGION_VALUE.search(raw)
-        if found is None:
-            return None
-        known = _LEAN_REGIONS.get(found.group(1))
-        if known is None:
-            known = _lean_region(found.group(1))
-            if known is None:
-                return None
     # Bytes looked for as ints where one will do: ``92 in raw`` is a memchr, ``b"\\" in raw`` costs five times it.
-    if 92 in raw:  # a backslash, so an escape: a text may hold anything
-        if b"\\ud" in raw or b"\\uD" in raw:
-            return None
-        plain = False
-    else:  # no DEL, no C1 control, no U+2028/2029 (no 0xc2 or 0xe2 byte: none of U+0080-U+00BF, U+2000-U+2FFF)
-        plain = 127 not in raw and (raw.isascii() or (194 not in raw and 226 not in raw))
-    key, region, lean = known
-    try:
-        hand: Hand = (lean.plain if plain else lean.validator).validate_json(raw)  # type: ignore[union-attr]
-    except ValidationError:
-        return None
-    if hand.__dict__["region"] != key or _kept_keys(hand, lean.listed_player) != raw.count(b":"):
-        return None
-    return region, hand
+    # No backslash (so no escape), no DEL, no C1 control, no U+2028/2029 (no 0xc2 or 0xe2 byte: none of
+    # U+0080-U+00BF, U+2000-U+2FFF): no text of the block can hold what the patterns refuse.
+    # (The whole block is looked at: what it does not hold, its lines from ``start`` on do not hold either.)
+    clean = 92 not in block and 127 not in block and (block.isascii() or (194 not in block and 226 not in block))
+    starts, lengths, limit = _LEAN_STARTS, _START_LENGTHS, _LINE_LIMIT
+    out: list[tuple[Region, Hand] | None] = []
+    kept = 0  # the keys of the hands taken
+    colons = 0  # the colons of the lines not taken
+    for raw in lines:
+        # The usual line starts {"region": "key": looked up by each length of such a start, without a search.
+        for length in lengths:
+            known = starts.get(raw[:length])
+            if known is not None:
+                break
+        else:
+            known = _searched(raw)
+        if known is None or len(raw) > limit:
+            out.append(None)
+            colons += raw.count(b":")
+            continue
+        region, lean = known
+        if clean:
+            validator = lean.plain
+        elif 92 in raw:  # a backslash, so an escape: a text may hold anything
+            if b"\\ud" in raw or b"\\uD" in raw:
+                out.append(None)
+                colons += raw.count(b":")
+                continue
+            validator = lean.validator
+        elif 127 not in raw and (raw.isascii() or (194 not in raw and 226 not in raw)):
+            validator = lean.plain
+        else:
+            validator = lean.validator
+        try:
+            hand: Hand = validator.validate_json(raw)  # type: ignore[union-attr]
+        except ValidationError:
+            out.append(None)
+            colons += raw.count(b":")
+            continue
+        kept += _kept_keys(hand, lean.listed_player)
+        out.append((region, hand))
+    if kept != block.count(b":", start) - colons:  # a key repeated in some line: find them, one line at a time
+        for place, (raw, got) in enumerate(zip(lines, out, strict=True)):
+            if got is not None and _kept_keys(got[1], _LEAN_REGIONS_BY_ID[id(got[0])].listed_player) \
+                    != raw.count(b":"):
+                out[place] = None
+    return out
 
 
-_LEAN_REGIONS: dict[bytes, tuple[str, Region, LeanSchema]] = {}
-"""A region key as a line writes it -> the key, its :class:`Region` and that region's lean JSON schema
-(:func:`_lean_region`): one lookup per line in :func:`lean_line`."""
-_LEAN_STARTS: dict[bytes, tuple[str, Region, LeanSchema]] = {}
-"""The same under the start of a line that names its region first, ``{"region": "wuhan"``: :func:`lean_line`
+def _searched(raw: bytes) -> tuple[Region, LeanSchema] | None:
+    """The region and lean JSON schema of a line that does not start as :data:`_LEAN_STARTS` knows: by its
+    ``"region": "key"`` pair (:data:`_REGION_VALUE`, a region written as its key); None for no such pair,
+    a key that is no region's, or a line that does not start with ``{``."""
+    if raw[:1] != b"{":
+        return None
+    found = _REGION_VALUE.search(raw)
+    if found is None:
+        return None
+    known = _LEAN_REGIONS.get(found.group(1))
+    return known if known is not None else _lean_region(found.group(1))
+
+
+_LEAN_REGIONS: dict[bytes, tuple[Region, LeanSchema]] = {}
+"""A region key as a line writes it -> its :class:`Region` and that region's lean JSON schema
+(:func:`_lean_region`): one lookup per line in :func:`lean_lines`."""
+_LEAN_STARTS: dict[bytes, tuple[Region, LeanSchema]] = {}
+"""The same under the start of a line that names its region first, ``{"region": "wuhan"``: :func:`lean_lines`
 looks it up without searching the line."""
+_START_LENGTHS: list[int] = []
+"""The lengths of the starts in :data:`_LEAN_STARTS` (``{"region": "wuhan"`` 18, ``{"region": "rushan"``
+19), in the order first seen: a line's start is looked up at each."""
+_LEAN_REGIONS_BY_ID: dict[int, LeanSchema] = {}
+"""``id(region)`` -> its lean JSON schema (a :class:`Region` is not hashable)."""
 
 
-def _lean_region(written: bytes) -> tuple[str, Region, LeanSchema] | None:
-    """The key, :class:`Region` and lean JSON schema of the region key ``written`` (ASCII bytes), kept in
-    :data:`_LEAN_REGIONS`; None for a key that is no region's."""
+def _lean_region(written: bytes) -> tuple[Region, LeanSchema] | None:
+    """The :class:`Region` and lean JSON schema of the region key ``written`` (ASCII bytes), kept in
+    :data:`_LEAN_REGIONS` and :data:`_LEAN_STARTS`; None for a key that is no region's."""
     key = written.decode("ascii")
     try:
         region = get_region(key)
     except KeyError:
         return None
-    known = _LEAN_REGIONS[written] = _LEAN_STARTS[b'{"region": "' + written + b'"'] = \
-        (key, region, lean_json_schema(region.hand_model))
+    lean = lean_json_schema(region.hand_model, region.key)
+    start = b'{"region": "' + written + b'"'
+    known = _LEAN_REGIONS[written] = _LEAN_STARTS[start] = (region, lean)
+    _LEAN_REGIONS_BY_ID[id(region)] = lean
+    if len(start) not in _START_LENGTHS:
+        _START_LENGTHS.append(len(start))
     return known
 
 
@@ -229,12 +282,13 @@ LEAN_NESTING = 6
 {"melds": [{...}]}}]}``), far below :data:`~settle.loader.MAX_DEPTH` (tests/test_validate_bytes.py)."""
 
 _LINE_LIMIT = 4000
-"""The longest line :func:`lean_line` reads: too short for a 4300-digit number (Python's limit for
+"""The longest line :func:`lean_lines` reads: too short for a 4300-digit number (Python's limit for
 reading one, which ``json.loads`` keeps and pydantic-core does not)."""
 
 _REGION_VALUE = re.compile(rb'"region"\s*:\s*"([a-z0-9_]+)"')
 """A ``"region": "key"`` pair (inside a JSON string a quote is escaped, so this is a key and its value,
-or a line that is no JSON); :func:`lean_line` checks the validated hand's region against it."""
+or a line that is no JSON): the region whose lean JSON schema validates the line, which takes that
+region's key only."""
 
 
 def _kept_keys(hand: Hand, listed: Player | None) -> int:
@@ -245,33 +299,43 @@ def _kept_keys(hand: Hand, listed: Player | None) -> int:
 
     Never more than the distinct keys of the document (each counted one was given once), and less
     when a key was repeated, two names became one after trimming, or a model holds a mapping or model
-    not counted here (a new field): then :func:`lean_line` leaves the line to the loader.
+    not counted here (a new field): then :func:`lean_lines` leaves the line to the loader.  Each
+    attribute of a model costs a lookup past pydantic's ``__getattr__``: a field not given (``kongs``,
+    ``tiles``, ``melds``) is not looked at.
     """
     given = hand.__pydantic_fields_set__
     fields = hand.__dict__
     players = fields["players"]
     keys = len(given) + len(players)
-    for player in players.values():  # its facts given and its kongs' kinds (none when not given: {})
-        if player is listed:
-            keys -= 1
-        else:
-            keys += len(player.__pydantic_fields_set__) + len(player.__dict__["kongs"])
-    if "fans" in given and fields["fans"] is not None:
-        keys += len(fields["fans"])
-    if "options" in given:
-        keys += len(fields["options"].__pydantic_fields_set__)
+    for player in players.values():  # its facts given and its kongs' kinds
+        if player is listed:  # the list form: every player is the listed one
+            keys -= len(players)
+            break
+        facts = player.__pydantic_fields_set__
+        keys += len(player.__dict__["kongs"]) + len(facts) if "kongs" in facts else len(facts)
     if "win" in given:
         win = fields["win"]
         for one in win if type(win) is list else () if win is None else (win,):
-            keys += len(one.__pydantic_fields_set__)
-            tiles = one.__dict__["tiles"]
-            if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
-                keys += len(tiles.__pydantic_fields_set__)
-                for meld in tiles.melds:
-                    keys += len(meld.__pydantic_fields_set__)
-    if "abandon" in given and fields["abandon"] is not None:
-        keys += len(fields["abandon"].__pydantic_fields_set__)
+            said = one.__pydantic_fields_set__
+            keys += len(said)
+            if "tiles" in said:
+                tiles = one.__dict__["tiles"]
+                if tiles is not None:  # win.tiles and its melds (issue 14: tile hands from the bytes too)
+                    keys += len(tiles.__pydantic_fields_set__)
+                    for meld in tiles.melds:
+                        keys += len(meld.__pydantic_fields_set__)
+    if not given.isdisjoint(_MORE_KEYS):  # rare: fans, options or abandon given
+        if "fans" in given and fields["fans"] is not None:
+            keys += len(fields["fans"])
+        if "options" in given:
+            keys += len(fields["options"].__pydantic_fields_set__)
+        if "abandon" in given and fields["abandon"] is not None:
+            keys += len(fields["abandon"].__pydantic_fields_set__)
     return keys
+
+
+_MORE_KEYS = frozenset({"fans", "options", "abandon"})
+"""The hand's fields :func:`_kept_keys` looks into besides ``players`` and ``win``."""
 
 
 def problems_beside(region: Region, data: Mapping[str, Any], refused: list[Problem]) -> list[Problem]:

@@ -54,11 +54,13 @@ def settle_validated(region: Region, hand: Hand, label: str, line: int, source: 
         return Outcome(label, error=exc.located({(): line}, hand=str(label), source=source))
 
 
-def settle_validated_all(held: Sequence[tuple[Region, Hand, str, int]], source: str) -> list[Outcome]:
-    """:func:`settle_validated` of each ``(region, hand, label, line)``, in order, the hands settled
-    together (:func:`~settle.engine.hand.settle_models`: hands with tiles step by step over all of them)."""
+def settle_validated_all(region: Region, hands: Sequence[Hand], labels: Sequence[str], lines: Sequence[int],
+                         source: str) -> list[Outcome]:
+    """:func:`settle_validated` of each of ``hands`` (of ``region``), with its label and line, in order,
+    the hands settled together (:func:`~settle.engine.hand.settle_models`: hands with tiles step by step
+    over all of them)."""
     out = []
-    for (_, _, label, line), result in zip(held, settle_models([(r, h) for r, h, _, _ in held]), strict=True):
+    for label, line, result in zip(labels, lines, settle_models([(region, hand) for hand in hands]), strict=True):
         if isinstance(result, HandError):
             out.append(Outcome(label, error=result.located({(): line}, hand=str(label), source=source)))
         else:

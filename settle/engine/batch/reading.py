@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from settle.engine.batch.outcome import Outcome, settle_data, settle_validated, settle_validated_all
-from settle.engine.validation import lean_line
+from settle.engine.validation import lean_line, lean_lines
 from settle.errors import HandError, Problem
 
 if TYPE_CHECKING:
@@ -126,7 +126,9 @@ def _counts(block: bytes, starts_input: bool) -> tuple[int, int]:
     less one (its newlines and lone carriage returns: :func:`lone_crs`)."""
     newlines = block.count(b"\n")
     first = (_BLANK_FIRST if starts_input else _BLANK_START).match(block) is not None
-    return newlines + 1 - len(_BLANK_LATER.findall(block)) - first, newlines + lone_crs(block)
+    # Every later line starting with ``{`` (JSON Lines as written) is no blank one: no search for them.
+    later = 0 if block.count(b"\n{") == newlines else len(_BLANK_LATER.findall(block))
+    return newlines + 1 - later - first, newlines + lone_crs(block)
 
 
 def line_blocks(stream: BinaryIO, head: bytes = b"", size: int = BLOCK_BYTES) -> Iterator[tuple[bytes, int, int]]:
@@ -213,10 +215,10 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     file and whose first hand is hand ``first_index`` (1-based, blank lines not counted); the outcomes
     in the block's order.
 
-    Each line that starts with ``{`` is validated straight from its bytes
-    (:func:`settle.engine.validation.lean_line`, which takes no line that is not UTF-8: pydantic-core's
-    JSON reader refuses one) and settled (:func:`settle_validated_all`); any other
-    line, and one that does not validate so, is read as before: by :func:`settle.loader.jsonl_lines`
+    Each line is validated straight from its bytes (:func:`settle.engine.validation.lean_lines`, which
+    takes no line that does not start with ``{`` and none that is not UTF-8: pydantic-core's JSON reader
+    refuses one) and settled (:func:`settle_validated_all`); any other
+    line is read as before: by :func:`settle.loader.jsonl_lines`
     (encoding, size limits, blank lines) and :func:`settle.loader.jsonl_hand` (duplicate keys ...),
     then settled from its data (:func:`_loader_outcomes`; the whole block so when its first line is
     such a line, since there a BOM is skipped and a UTF-16/32 encoding ends the block).  Line numbers
@@ -230,45 +232,49 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
     caches over the whole block, which makes a hand about a fifth cheaper than all of one hand after
     another (issue 14).  The outcomes are the same as one hand after another: settling is pure.
     """
+    lines = block.split(b"\n")
+    # The first line the loader's is the block the loader's (a BOM, an encoding): it is looked at alone first.
+    validated = lean_lines(lines[:1], lines[0]) if lines[0][:1] == b"{" else [None]
+    if validated[0] is None:
+        return list(_loader_outcomes(block, source, first_line, first_index))
+    validated += lean_lines(lines[1:], block, len(lines[0]) + 1)
     index = first_index  # the file's number of the next hand
     prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     out: list[Outcome] = []  # a validated hand's place holds _HELD until the second pass
-    # id(region) -> (region, its hands' (place in out, hand, label, line)); a Region is not hashable
-    held: dict[int, tuple[Region, list[tuple[int, Hand, str, int]]]] = {}
-    for number, raw in _numbered(block, first_line):
-        if raw[:1] == b"{":  # not UTF-8: lean_line refuses it (no decoding here to find out)
-            validated = lean_line(raw)
-            if validated is not None:
-                region, hand = validated
-                ident = hand.id
-                if type(ident) is str and ident and not ident.startswith(prefix):
-                    label = ident  # the usual case: no label to make
-                elif type(ident) is int:
-                    label = str(ident)  # digits: never source:index
-                else:
-                    given = ident if type(ident) is str and ident else None
-                    label = (given if given and given != f"{source}:{index - first_index + 1}"
-                             else f"{source}:{index}")
-                group = held.get(id(region))
-                if group is None:
-                    group = held[id(region)] = (region, [])
-                group[1].append((len(out), hand, label, number))
-                out.append(_HELD)
+    # id(region) -> (region, its hands, their places in out, labels and lines); a Region is not hashable
+    held: dict[int, tuple[Region, list[Hand], list[int], list[str], list[int]]] = {}
+    numbers = range(first_line, first_line + len(lines)) if not lone_crs(block) else _numbers(lines, first_line)
+    for number, raw, got in zip(numbers, lines, validated, strict=True):
+        if got is None:
+            outcome = _loader_line(raw, number, index, source, first_line, first_index)
+            if outcome is not None:
+                out.append(outcome)
                 index += 1
-                continue
-        if number == first_line:  # the first line: nothing is held yet
-            return list(_loader_outcomes(block, source, first_line, first_index))
-        outcome = _loader_line(raw, number, index, source, first_line, first_index)
-        if outcome is not None:
-            out.append(outcome)
-            index += 1
+            continue
+        region, hand = got
+        ident = hand.__dict__["id"]
+        if type(ident) is str and ident and not ident.startswith(prefix):
+            label = ident  # the usual case: no label to make
+        elif type(ident) is int:
+            label = str(ident)  # digits: never source:index
+        else:
+            given = ident if type(ident) is str and ident else None
+            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
+        group = held.get(id(region))
+        if group is None:
+            group = held[id(region)] = (region, [], [], [], [])
+        group[1].append(hand)
+        group[2].append(len(out))
+        group[3].append(label)
+        group[4].append(number)
+        out.append(_HELD)
+        index += 1
     # One region's hands after another (so that its checks and scoring stay in the processor's caches),
     # each in the block's order, settled together (settle_validated_all: hands with tiles step by step).
-    places = [place for _, hands in held.values() for place, _, _, _ in hands]
-    settled = settle_validated_all([(region, hand, label, number) for region, hands in held.values()
-                                    for _, hand, label, number in hands], source)
-    for place, outcome in zip(places, settled, strict=True):
-        out[place] = outcome
+    for region, hands, places, labels, numbered in held.values():
+        for place, outcome in zip(places, settle_validated_all(region, hands, labels, numbered, source),
+                                  strict=True):
+            out[place] = outcome
     return out
 
 
@@ -276,18 +282,16 @@ _HELD = Outcome("")
 """The place of a validated hand in :func:`jsonl_outcomes`'s first pass (filled in by the second)."""
 
 
-def _numbered(block: bytes, first_line: int) -> Iterable[tuple[int, bytes]]:
-    """``(line, text)`` of each line of ``block`` (split at ``\\n``), its line as an editor counts lines:
-    after a lone carriage return (:func:`lone_crs`) the next line's number is one more."""
-    lines = block.split(b"\n")
-    if not lone_crs(block):
-        return enumerate(lines, first_line)
-    numbered = []
+def _numbers(lines: list[bytes], first_line: int) -> list[int]:
+    """The line of each of ``lines`` (a block split at ``\\n``) as an editor counts lines, the first
+    being line ``first_line``: after a lone carriage return (:func:`lone_crs`) the next line's number
+    is one more."""
+    numbers = []
     number = first_line
     for raw in lines:
-        numbered.append((number, raw))
+        numbers.append(number)
         number += 1 + lone_crs(raw)
-    return numbered
+    return numbers
 
 
 def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: int,
