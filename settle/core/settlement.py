@@ -252,9 +252,12 @@ class Settlement:
             scores = self.scores
             net_values = tuple(net.values())
             score_values = tuple(scores.values())
-            for number in net_values + score_values:
+            for number in net_values:
                 if type(number) is not int:
                     raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
+            for number in score_values:
+                if type(number) is not int:
+                    raise TypeError("not an int")
             score_steps = self.score_steps
             roles = self.roles
             # The usual shape (net and roles keyed by the players, the score steps by the scores' keys) found
@@ -286,8 +289,9 @@ class Settlement:
                 out.append(form[1])
                 starts = shaped[3]
             reasons = self.reasons
-            noted = tables[1].get(id(reasons[0]) if len(reasons) == 1 else tuple(map(id, reasons))) or \
-                _notes_form(catalog, tables, reasons, lang)
+            many = len(reasons)
+            noted = tables[1].get(id(reasons[0]) if many == 1 else (id(reasons[0]), id(reasons[1])) if many == 2
+                                  else tuple(map(id, reasons))) or _notes_form(catalog, tables, reasons, lang)
             roled = shaped[4].get(key := (self.next_dealer, self.liable, *roles.values())) or \
                 _roles_json(self, shaped, key)
             tallies = _TALLY_JSON
