@@ -194,7 +194,7 @@ class Catalog:
         except TypeError:
             return self._render(item, lang), item.as_dict()
         if form is None:
-            form = self.text(item, lang), item.as_dict()
+            form = self._render(item, lang), item.as_dict()
             if len(self._notes) >= WORDS_KEPT:
                 self._notes.clear()
             self._notes[(lang, item)] = form
@@ -259,7 +259,7 @@ class Catalog:
         except TypeError:
             return None
         if piece is None:
-            words = self.text(item, lang)
+            words = self._render(item, lang)
             escaped = encode_basestring(words)[1:-1]
             later = (" " if words.startswith("=") else "；" if lang == "zh" else "; ") + escaped
             piece = (escaped, later, dumps(item.as_dict()), item)
@@ -375,10 +375,12 @@ def show(amount: int | Fraction) -> str:
     """An amount for an explanation: ``240``, ``1.5`` for halves, else ``7/3``."""
     if type(amount) is int:  # most amounts: no ×1.5 involved
         return str(amount)
-    if isinstance(amount, Fraction) and amount.denominator == 2:
-        return f"{amount.numerator // 2}.5"
-    if isinstance(amount, Fraction) and amount.denominator != 1:
-        return str(amount)
+    if isinstance(amount, Fraction):  # one check: a Fraction's isinstance goes through its ABC
+        denominator = amount.denominator
+        if denominator == 2:
+            return f"{amount.numerator // 2}.5"
+        if denominator != 1:
+            return str(amount)
     return str(int(amount))
 
 
