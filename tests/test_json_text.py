@@ -290,19 +290,21 @@ def test_what_json_cannot_write_fails_as_json_dumps_fails() -> None:
 def test_the_kept_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands with players, amounts and steps never seen before fill every table to its bound, then
     start it again (a file of millions of hands with distinct names does not grow memory)."""
-    bounds = {"ITEM_FORMS_KEPT": 50, "SHAPES_KEPT": 20}
+    bounds = {"ITEM_FORMS_KEPT": 50, "SHAPES_KEPT": 20, "PARTS_KEPT": 50, "DIGITS_KEPT": 50, "WORDS_KEPT": 40}
     for name, bound in bounds.items():
         monkeypatch.setattr(settlement_module, name, bound)
     monkeypatch.setattr(text_module, "WORDS_KEPT", 40)
-    tables = {"_SHAPES_JSON": 20, "_SCORES_JSON": 50, "_ROLES_JSON": 50, "_TALLY_JSON": 50, "_TALLIES_HELD": 50,
-              "_REGION_JSON": 50, "_UNIT_JSON": 50, "_RULE_JSON": 50}
+    tables = {"_SHAPES_JSON": 20, "_USUAL_SHAPES": 20, "_ROLES_KEPT": 20, "_SCORES_KEPT": 20, "_TALLY_JSON": 50,
+              "_TALLIES_HELD": 50, "_DIGITS": 50}
     for name in tables:
         monkeypatch.setattr(settlement_module, name, type(getattr(settlement_module, name))())
+    monkeypatch.setattr(settlement_module, "_PARTS_FILLED", [0])
     catalogs = {id(b.catalog): b.catalog for b in BASES}.values()
-    kept = ("payment_json_held", "notes_json_held", "_json_kept", "_pieces", "_pieces_held", "_note_texts")
+    kept = ("_words", "_notes", "_notes_held", "_pieces", "_pieces_held")
     for catalog in catalogs:  # kept texts only: emptied, they are made again
         for name in kept:
             getattr(catalog, name).clear()
+        catalog.json_forms.clear()
     for i in range(400):
         base = BASES[i % len(BASES)]
         result = renamed(base, {name: f"{name}{i}" for name in base.players})
@@ -316,8 +318,12 @@ def test_the_kept_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         for lang in LANGS:
             want = json.dumps(result.as_dict(lang, label=str(i)), ensure_ascii=False)
             assert result.json_text(lang, label=str(i)) == want
-        for name, bound in tables.items():
-            assert 0 < len(getattr(settlement_module, name)) <= bound, name
+        for name, bound in tables.items():  # these hands' shapes are not the usual: none kept as such
+            assert (name != "_USUAL_SHAPES") <= len(getattr(settlement_module, name)) <= bound, name
+        parts = [*settlement_module._ROLES_KEPT.values(), *settlement_module._SCORES_KEPT.values()]
+        assert 0 < sum(map(len, parts)) <= 50
+        for catalog in catalogs:
+            assert all(len(table) <= 40 for forms in catalog.json_forms.values() for table in forms)
         for catalog in catalogs:
             assert all(len(getattr(catalog, name)) <= 40 for name in kept)
     assert all(max(len(getattr(c, name)) for c in catalogs) > 0 for name in kept)

@@ -222,85 +222,90 @@ class Settlement:
         bytes) of :meth:`json_text`, built from kept UTF-8 pieces without the json encoder (issue 14):
         the batch writes them as they are, with no text to encode.
 
-        The parts that recur across hands as the same objects are encoded once and their bytes kept:
-        each payment's ``why`` and ``steps`` (:meth:`Catalog.payment_json`, by the steps' identity), the
-        notes and reasons (:meth:`Catalog.notes_json`; texts made for one settlement alone,
-        such as a tile reading's, in UTF-8 at once and not kept: :meth:`Catalog.fresh_notes_utf8`), each
-        score step's items, the roles, ``scores``
-        filled in, and per shape (the players and the keys of ``net``, ``scores``, ``score_items`` and
-        ``roles``) the names with the punctuation around them (:func:`_shape_json`); all in bounded
-        tables (:data:`SHAPES_KEPT`, :data:`ITEM_FORMS_KEPT`, :data:`~settle.core.text.WORDS_KEPT`; the
-        catalog's texts as UTF-8 in :data:`_UTF8`).
-        Per call only the hand's own values are encoded: its id by
-        :func:`json.encoder.encode_basestring` (the json encoder's own escaper), whole numbers as
+        A line is a few pieces joined, each kept with the punctuation and member names around it:
+
+        * per shape (the region, unit, ``liable_rule``, the players, the keys of ``net``, ``scores``,
+          ``score_steps`` and ``roles``: :func:`_shape_json`, the usual shape found by the players and
+          the scores' keys, :func:`_shape_of`) the line's head up to the transfers as a ``%`` pattern
+          of the net's numbers, the start of each payment from payer to payee, the unit, and the
+          patterns of ``scores`` and ``score_items``;
+        * per payment steps and cap, by the steps' identity (:func:`_payment_form`, joined from each
+          step's part kept by its identity): the payment from after its amount (the amount's digits
+          kept, :data:`_DIGITS`);
+        * per next dealer, liable player and roles (:func:`_roles_json`), and per scores
+          (:func:`_scores_json`), kept for the keys of a shape's; each score step's items by its
+          identity (:func:`_tally_json`);
+        * per reasons, by identity (:func:`_notes_form`, joined from each reason's texts kept by its
+          identity; texts made for one settlement alone, such as a tile reading's, in UTF-8 at once
+          and not kept: :meth:`Catalog.fresh_notes_utf8`): ``notes``, and ``reasons`` to the line's end.
+
+        All in bounded tables (:data:`SHAPES_KEPT`, :data:`PARTS_KEPT`, :data:`DIGITS_KEPT`,
+        :data:`~settle.core.text.WORDS_KEPT`).  Per call only the hand's own values are encoded: its id
+        by :func:`json.encoder.encode_basestring` (the json encoder's own escaper), whole numbers as
         ``int`` writes them.  Anything of another type than the usual (a bool or a Fraction where an
-        int is expected, a name that is not text, a payer not seated, a cap not in :data:`CAP_MARKS`,
-        a value that cannot be hashed) sends the whole dict through the json encoder instead, so the
-        bytes never differ; what JSON cannot hold raises TypeError, as ``json.dumps`` does.
+        int is expected, a name that is not text, a payer not seated, a value that cannot be hashed)
+        sends the whole dict through the json encoder instead, so the bytes never differ; what JSON
+        cannot hold raises TypeError, as ``json.dumps`` does.
         """
         try:
-            net_values = tuple(self.net.values())
-            score_values = tuple(self.scores.values())
-            if not _INT.issuperset(map(type, net_values + score_values)):
-                raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
+            net = self.net
+            scores = self.scores
+            net_values = tuple(net.values())
+            score_values = tuple(scores.values())
+            for number in net_values:
+                if type(number) is not int:
+                    raise TypeError("not an int")  # a bool, a Fraction ...: the json encoder says how
+            for number in score_values:
+                if type(number) is not int:
+                    raise TypeError("not an int")
             score_steps = self.score_steps
             roles = self.roles
-            shape = (*self.players, _GAP, *self.net, _GAP, *self.scores, _GAP, *score_steps, _GAP, *roles)
-            players_text, net_form, score_form, item_form, starts, froms, tos, nexts, liables, role_keys = \
-                _SHAPES_JSON.get(shape) or _shape_json(self, shape)
+            # The usual shape (net and roles keyed by the players, the score steps by the scores' keys) found
+            # by the players and the scores' keys, the key orders compared; any other by every key.
+            shaped = _USUAL_SHAPES.get((self.region, self.unit, self.liable_rule, self.players, tuple(scores)))
+            if shaped is None or [*net] != shaped[9] or [*roles] != shaped[9] or [*score_steps] != shaped[10]:
+                shaped = _shape_of(self)
             ident = self.id if label is None else label
-            utf8 = _UTF8
-            out = [
-                b"{" if ident is None else
-                (b'{"id": %s, ' % (encode_basestring(ident) if type(ident) is str else dumps(ident))
-                 .encode("utf-8", "surrogatepass")),
-                _REGION_JSON.get(self.region) or _baked(_REGION_JSON, self.region, '"region": ', ', "players": '),
-                players_text, net_form % net_values,
-            ]
+            if ident is None:
+                out = [shaped[1] % net_values]
+            else:
+                out = [_ID_JSON, (encode_basestring(ident) if type(ident) is str else dumps(ident))
+                       .encode("utf-8", "surrogatepass"), shaped[0] % net_values]
             catalog = self.catalog
-            held = catalog.payment_json_held
-            caps = _CAP_JSON
-            last: tuple[Step, ...] | None = None  # the steps of the payment before, and their text's bytes
-            why_utf8 = b""
-            for t in self.transfers:  # the first from starts, each later one after ", " (froms)
-                steps = t.steps
+            tables = catalog.json_forms.get(lang) or _json_forms(catalog, lang)
+            forms = tables[0]
+            starts = shaped[2]
+            digits = _DIGITS
+            for t in self.transfers:  # the first from starts, each later one after ", " (shaped[3])
                 amount = t.amount
                 if type(amount) is not int:
                     raise TypeError("not an int")
-                if steps is not last:  # a self-draw's losers usually owe by the same steps (one object)
-                    why = held.get((lang, *map(id, steps))) or catalog.payment_json(steps, lang)
-                    why_utf8 = utf8.get(why) or _utf8(why)
-                    last = steps
-                out += (starts[t.payer], tos[t.payee], b"%d" % amount, why_utf8, caps[t.cap])
-                starts = froms
+                steps = t.steps
+                form = forms.get(id(steps))
+                if form is None or form[0] is not t.cap:
+                    form = _payment_form(catalog, tables, steps, t.cap, lang)
+                out.append(starts[t.payer][t.payee])
+                out.append(digits[amount])
+                out.append(form[1])
+                starts = shaped[3]
             reasons = self.reasons
-            # Texts made for this settlement alone (a tile reading's groups) are written at once, not kept.
-            fresh = catalog.fresh_notes_utf8(reasons, lang) if catalog.makes_fresh_notes else None
-            if fresh is None:
-                notes, reason_forms = catalog.notes_json_held.get((lang, *map(id, reasons))) or \
-                    catalog.notes_json(reasons, lang)
-                notes_utf8 = utf8.get(notes) or _utf8(notes)
-                forms_utf8 = utf8.get(reason_forms) or _utf8(reason_forms)
-            else:
-                notes_utf8, forms_utf8 = fresh
-            roles_text = _ROLES_JSON.get(roles_key := (role_keys, tuple(roles.values()))) or \
-                _roles_json(roles, roles_key)
-            items = tuple(map(_TALLY_JSON.get, map(id, score_steps.values())))
-            if None in items:
-                items = tuple(map(_tally_json, score_steps.values()))
+            many = len(reasons)
+            noted = tables[1].get(id(reasons[0]) if many == 1 else (id(reasons[0]), id(reasons[1])) if many == 2
+                                  else tuple(map(id, reasons))) or _notes_form(catalog, tables, reasons, lang)
+            roled = shaped[4].get(key := (self.next_dealer, self.liable, *roles.values())) or \
+                _roles_json(self, shaped, key)
+            tallies = _TALLY_JSON
+            items = []
+            for step in score_steps.values():
+                items.append(tallies.get(id(step)) or _tally_json(step))
             out += (
-                nexts.get(self.next_dealer) or
-                b'], "next_dealer": %s, "roles": ' % dumps(self.next_dealer).encode("utf-8", "surrogatepass"),
-                roles_text, _SCORES_JSON.get(score_key := (score_form, score_values)) or _scores_json(score_key),
-                _UNIT_JSON.get(self.unit) or _baked(_UNIT_JSON, self.unit, "", ', "liable": '),
-                liables.get(self.liable) or b'%s, "notes": ' % dumps(self.liable).encode("utf-8", "surrogatepass"),
-                notes_utf8,
-                _NO_FORFEIT_JSON if self.forfeit is None else
-                f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{'.encode("utf-8", "surrogatepass"),
-                item_form % items,
-                _RULE_JSON.get(self.liable_rule) or _baked(_RULE_JSON, self.liable_rule, "", ', "reading": '),
+                roled[0], shaped[5].get(score_values) or _scores_json(shaped, score_values), shaped[8], roled[1],
+                noted[0] if self.forfeit is None else
+                noted[2] + f', "forfeit": {dumps(self.forfeit.as_dict(lang))}, "score_items": {{'
+                .encode("utf-8", "surrogatepass"),
+                shaped[7] % tuple(items),
                 _NO_READING_JSON if self.reading is None else _reading_json(self.reading),
-                forms_utf8, _END_JSON,
+                noted[1],
             )
             return b"".join(out)
         except (KeyError, TypeError):  # not the usual types (see above): the json encoder on the dict
@@ -452,15 +457,10 @@ null}``); another value: KeyError, and :meth:`Settlement.json_text` encodes the 
 
 # The JSON text of a settlement is joined from pieces that each carry the punctuation and member
 # names around them (``"region": "wuhan", "players": ``), so that a line has few pieces to join.
+_ID_JSON = b'{"id": '
 _NO_FORFEIT_JSON = b', "score_items": {'
 _NO_READING_JSON = b'null, "reasons": '
 _END_JSON = f', "format_version": {FORMAT_VERSION}}}'.encode()
-_REGION_JSON: dict[Any, bytes] = {}
-"""A region -> ``"region": <its JSON>, "players": ``; at most :data:`ITEM_FORMS_KEPT` (:func:`_baked`)."""
-_UNIT_JSON: dict[Any, bytes] = {}
-"""A unit -> ``<its JSON>, "liable": ``; likewise."""
-_RULE_JSON: dict[Any, bytes] = {None: b'null, "reading": '}
-"""A ``liable_rule`` -> ``<its JSON>, "reading": ``; likewise."""
 
 
 def _encoded(text: str) -> bytes:
@@ -468,94 +468,254 @@ def _encoded(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-_UTF8: dict[str, bytes] = {}
-"""A kept text of the catalog (:meth:`Catalog.payment_json`, :meth:`Catalog.notes_json`: the same ``str``
-objects hand after hand, their hash kept) -> its UTF-8 (:func:`_utf8`); at most
-:data:`~settle.core.text.WORDS_KEPT`, then emptied."""
+def _pattern(text: str) -> bytes:
+    """:func:`_encoded` of ``text`` as a literal part of a bytes ``%`` pattern (each ``%`` doubled)."""
+    return _encoded(text).replace(b"%", b"%%")
 
 
-def _utf8(text: str) -> bytes:
-    """:func:`_encoded` of ``text``, kept in :data:`_UTF8`."""
-    data = _encoded(text)
-    if len(_UTF8) >= WORDS_KEPT:
-        _UTF8.clear()
-    _UTF8[text] = data
-    return data
+_PaymentForm = tuple[Any, bytes, tuple[Step, ...]]
+"""A payment's cap, its JSON text from after ``amount``'s value to its end (``, "why": ..., "steps":
+[...], "cap": null}``), and the steps it is kept for (:func:`_payment_form`)."""
+_NotesForm = tuple[bytes, bytes, bytes, tuple[Step, ...]]
+"""A settlement's ``notes`` in UTF-8 followed by ``, "score_items": {`` (no forfeit), its ``reasons`` and
+the line's end, its ``notes`` alone, and the reasons it is kept for (:func:`_notes_form`)."""
+_PaymentPiece = tuple[bytes, bytes, bytes, Step]
+"""A step's part of a payment's JSON text (:meth:`Catalog.step_piece` in UTF-8): its words first, its words
+after an earlier step's, its form, and the step."""
+_NotePiece = tuple[bytes, bytes, Step]
+"""A reason's JSON texts in UTF-8: its words (``notes``), its form (``reasons``), and the step."""
+_Forms = tuple[dict[int, _PaymentForm], dict[Any, _NotesForm], dict[int, _PaymentPiece], dict[int, _NotePiece]]
+"""A catalog's UTF-8 forms in one language (:attr:`~settle.core.text.Catalog.json_forms`): payments by the
+``id`` of their steps, notes by the ``id`` of the one reason or the tuple of the reasons' ``id``, and each
+step's part of either by its ``id``; every form holds what its key is the ``id`` of."""
+_FORMS_START = b', "why": "'
+_FORMS_STEPS = b'", "steps": ['
+class _Digits(dict[int, bytes]):
+    """A whole number (an exact ``int``) -> its digits in UTF-8 (``b"%d" % n``), made when first asked for;
+    at most :data:`DIGITS_KEPT`, then emptied."""
+
+    def __missing__(self, number: int) -> bytes:
+        text = b"%d" % number
+        if len(self) >= DIGITS_KEPT:
+            self.clear()
+        self[number] = text
+        return text
 
 
-def _baked(table: dict[Any, bytes], value: Any, before: str, after: str) -> bytes:
-    """``before`` + the JSON text of ``value`` + ``after`` in UTF-8 (``surrogatepass``), kept in ``table``
-    when ``value`` is plain text or None (at most :data:`ITEM_FORMS_KEPT`, then emptied)."""
-    text = _encoded(f"{before}{dumps(value)}{after}")
-    if type(value) is str or value is None:
-        if len(table) >= ITEM_FORMS_KEPT:
-            table.clear()
-        table[value] = text
-    return text
+_DIGITS = _Digits()
+DIGITS_KEPT = 16384
 
 
-_Shape = tuple[bytes, bytes, bytes, bytes, dict[str, bytes], dict[str, bytes], dict[str, bytes], dict[Any, bytes],
-               dict[Any, bytes], tuple[str, ...]]
+def _json_forms(catalog: Catalog, lang: str) -> _Forms:
+    """The catalog's :data:`_Forms` in ``lang``, made empty at first."""
+    forms: _Forms = ({}, {}, {}, {})
+    catalog.json_forms[lang] = forms
+    return forms
+
+
+def _payment_form(catalog: Catalog, tables: _Forms, steps: tuple[Step, ...], cap: Any, lang: str) -> _PaymentForm:
+    """A payment's :data:`_PaymentForm` in ``lang``, joined from its steps' parts (:data:`_PaymentPiece`: the
+    same text as :meth:`Catalog.payment_json`) and kept in ``tables`` by the steps' identity (a tuple of
+    steps that can be hashed; at most :data:`~settle.core.text.WORDS_KEPT`); KeyError for a cap not in
+    :data:`CAP_MARKS`."""
+    pieces = tables[2]
+    words = [_FORMS_START]
+    forms: list[bytes] = []
+    for item in steps:
+        piece = pieces.get(id(item)) or _payment_piece(catalog, pieces, item, lang)
+        if piece is None:  # a step that cannot be hashed (it may change): worded afresh, not kept
+            return cap, _encoded(catalog.payment_json(steps, lang)) + _CAP_JSON[cap], steps
+        words.append(piece[1] if forms else piece[0])
+        forms.append(piece[2])
+    words += (_FORMS_STEPS, b", ".join(forms), b"]", _CAP_JSON[cap])
+    form = (cap, b"".join(words), steps)
+    if type(steps) is tuple:
+        kept = tables[0]
+        if len(kept) >= WORDS_KEPT:
+            kept.clear()
+        kept[id(steps)] = form
+    return form
+
+
+def _payment_piece(catalog: Catalog, pieces: dict[int, _PaymentPiece], item: Step, lang: str) -> _PaymentPiece | None:
+    """:data:`_PaymentPiece` of ``item``, kept in ``pieces`` by its identity; None when it cannot be hashed."""
+    piece = catalog.step_piece(item, lang)
+    if piece is None:
+        return None
+    made = (_encoded(piece[0]), _encoded(piece[1]), _encoded(piece[2]), item)
+    catalog.keep_form(pieces, id(item), made)
+    return made
+
+
+def _notes_form(catalog: Catalog, tables: _Forms, reasons: tuple[Step, ...], lang: str) -> _NotesForm:
+    """The :data:`_NotesForm` of ``reasons`` in ``lang`` (the texts of :meth:`Catalog.notes_json`), joined from
+    each reason's (:data:`_NotePiece`) and kept in ``tables`` under the ``id`` of the one reason, or the
+    tuple of the reasons' ``id``.  Reasons that cannot be hashed, and those of a catalog that makes texts
+    for one settlement alone (:meth:`Catalog.fresh_notes_utf8`: a tile reading's groups), are not kept:
+    their texts come from the catalog each time."""
+    if catalog.makes_fresh_notes:
+        fresh = catalog.fresh_notes_utf8(reasons, lang)
+        if fresh is not None:
+            return fresh[0] + _NO_FORFEIT_JSON, fresh[1] + _END_JSON, fresh[0], reasons
+    elif type(reasons) is tuple:
+        pieces = tables[3]
+        words: list[bytes] = []
+        forms: list[bytes] = []
+        for item in reasons:
+            piece = pieces.get(id(item)) or _note_piece(catalog, pieces, item, lang)
+            if piece is None:  # a reason that cannot be hashed: the catalog's texts, not kept
+                break
+            words.append(piece[0])
+            forms.append(piece[1])
+        else:
+            said = b"[" + b", ".join(words) + b"]"
+            form = (said + _NO_FORFEIT_JSON, b"[" + b", ".join(forms) + b"]" + _END_JSON, said, reasons)
+            kept = tables[1]
+            if len(kept) >= WORDS_KEPT:
+                kept.clear()
+            kept[id(reasons[0]) if len(reasons) == 1 else tuple(map(id, reasons))] = form
+            return form
+    notes_text, forms_text = catalog.notes_json(reasons, lang)
+    said = _encoded(notes_text)
+    return said + _NO_FORFEIT_JSON, _encoded(forms_text) + _END_JSON, said, reasons
+
+
+def _note_piece(catalog: Catalog, pieces: dict[int, _NotePiece], item: Step, lang: str) -> _NotePiece | None:
+    """:data:`_NotePiece` of ``item`` (:meth:`Catalog.note`), kept in ``pieces`` by its identity; None when
+    it cannot be hashed (the catalog does not keep its words)."""
+    words, form = catalog.note(item, lang)
+    if not catalog.notes_kept(item, lang):
+        return None
+    made = (_encoded(dumps(words)), _encoded(dumps(form)), item)
+    catalog.keep_form(pieces, id(item), made)
+    return made
+
+
+_Roled = tuple[bytes, bytes]
+"""A settlement's JSON text from the end of its transfers to ``scores`` (``], "next_dealer": "A", "roles":
+{...}, "scores": {``) and that of its liable player (``null, "notes": ``) (:func:`_roles_json`)."""
+_Shape = tuple[bytes, bytes, dict[str, dict[str, bytes]], dict[str, dict[str, bytes]], dict[tuple[Any, ...], _Roled],
+               dict[tuple[int, ...], bytes], bytes, bytes, bytes, list[str], list[str]]
 _SHAPES_JSON: dict[tuple[Any, ...], _Shape] = {}
-"""A settlement's shape (the players, then the keys of ``net``, ``scores``, ``score_steps`` and ``roles``,
-with :data:`_GAP` between) -> its JSON pieces (:func:`_shape_json`); at most :data:`SHAPES_KEPT`."""
+"""A settlement's shape (its region, unit and ``liable_rule``, the players, then the keys of ``net``,
+``scores``, ``score_steps`` and ``roles``, with :data:`_GAP` between) -> its JSON pieces
+(:func:`_shape_json`); at most :data:`SHAPES_KEPT`."""
 SHAPES_KEPT = 1024
 """How many shapes :meth:`Settlement.json_text` keeps the pieces of (a few kB each)."""
+_ROLES_KEPT: dict[tuple[str, ...], dict[tuple[Any, ...], _Roled]] = {}
+"""The keys of a settlement's roles -> the texts of roles with those keys (:func:`_roles_json`), shared by
+the shapes with those keys (in all regions); emptied with :data:`_SHAPES_JSON`."""
+_SCORES_KEPT: dict[tuple[str, ...], dict[tuple[int, ...], bytes]] = {}
+"""The keys of a settlement's scores -> the texts of scores with those keys (:func:`_scores_json`), shared
+likewise."""
+PARTS_KEPT = 8192
+"""How many texts of roles and scores (:func:`_roles_json`, :func:`_scores_json`) are kept in all; past it
+every one is dropped."""
+_PARTS_FILLED = [0]
+"""How many texts of roles and scores are kept (:data:`PARTS_KEPT`)."""
+
+
+_USUAL_SHAPES: dict[tuple[Any, ...], _Shape] = {}
+"""(The region, unit, ``liable_rule``, players and the scores' keys) -> the pieces of the usual shape of
+those (:func:`_shape_of`); at most :data:`SHAPES_KEPT`, emptied with :data:`_SHAPES_JSON`."""
+
+
+def _shape_of(result: Settlement) -> _Shape:
+    """The JSON pieces of ``result``'s shape (:func:`_shape_json`), found by every key; kept in
+    :data:`_USUAL_SHAPES` too when the shape is the usual one: ``net`` and ``roles`` keyed by the players
+    in seat order and ``score_steps`` by the keys of ``scores`` in their order."""
+    net, scores, score_steps, roles = result.net, result.scores, result.score_steps, result.roles
+    players = result.players
+    shape = (result.region, result.unit, result.liable_rule, *players, _GAP, *net, _GAP, *scores, _GAP,
+             *score_steps, _GAP, *roles)
+    shaped = _SHAPES_JSON.get(shape) or _shape_json(result, shape)
+    if [*net] == shaped[9] and [*roles] == shaped[9] and [*score_steps] == shaped[10]:
+        _USUAL_SHAPES[(result.region, result.unit, result.liable_rule, players, tuple(scores))] = shaped
+    return shaped
 
 
 def _shape_json(result: Settlement, shape: tuple[Any, ...]) -> _Shape:
     """The JSON pieces of a settlement's shape in UTF-8 (``surrogatepass``), kept in :data:`_SHAPES_JSON`
     under ``shape``:
 
-    * ``[<the players>], "net": {``;
-    * the ``%`` patterns of ``net`` and ``scores`` (each key's text, ``: %d``, ``, `` between, a ``%`` in
-      a name doubled) and of ``score_items`` (``: %s``, for the items' bytes), each with the end of the
-      dict and what follows it
-      (``}, "transfers": [``, ``}, "unit": ``, ``}, "liable_rule": ``);
-    * name -> the start of the first payment, from the player (``{"from": "A", "to": ``), and of a
-      later one (``, {"from": "A", "to": ``); name -> the payee's part (``"B", "amount": ``);
-    * the next dealer (a name or None) -> ``], "next_dealer": "A", "roles": ``; the liable player
-      (a name or None) -> ``"B", "notes": ``;
-    * the keys of the roles (a tuple the roles' texts are kept under, :func:`_roles_json`).
+    * the head, as a ``%`` pattern of the net's numbers: ``, "region": "wuhan", "players": [...], "net":
+      {"A": %d, ...}, "transfers": [`` (after the id) and ``{"region": ...`` (no id);
+    * payer -> payee -> the start of the first payment (``{"from": "A", "to": "B", "amount": ``), and of
+      a later one (``, {"from": "A", "to": "B", "amount": ``);
+    * the texts of roles and of scores kept for the keys of the shape's (:func:`_roles_json`,
+      :func:`_scores_json`);
+    * the ``%`` patterns of ``scores`` (``: %d`` each, then ``}, "unit": ``) and of ``score_items``
+      (``: %s``, for the items' bytes, then ``}, "liable_rule": <rule>, "reading": ``);
+    * the unit's text (``"番", "liable": ``);
+    * the players and the scores' keys as lists (to compare a settlement's key orders with,
+      :func:`_shape_of`).
 
-    TypeError when the players are not a tuple of text, or a key is not text (then
-    :meth:`Settlement.json_text` encodes the whole dict).
+    TypeError when the players are not a tuple of text, a key is not text, the region or unit are not
+    text or the ``liable_rule`` neither text nor None (then :meth:`Settlement.json_text` encodes the
+    whole dict).
     """
     players = result.players
+    rule = result.liable_rule
     if type(players) is not tuple or not _STR.issuperset(map(type, players)) or \
-            not _STR.issuperset(map(type, result.roles)):
+            not _STR.issuperset(map(type, result.roles)) or type(result.region) is not str or \
+            type(result.unit) is not str or not (rule is None or type(rule) is str):
         raise TypeError("players not a tuple of text")
     names = {name: encode_basestring(name) for name in players}
     enc = _encoded
-    shaped: _Shape = (
-        enc(f'{dumps(list(players))}, "net": {{'), enc(_members(result.net, "%d") + '}, "transfers": ['),
-        enc(_members(result.scores, "%d") + '}, "unit": '),
-        enc(_members(result.score_steps, "%s") + '}, "liable_rule": '),
-        {name: enc(f'{{"from": {text}, "to": ') for name, text in names.items()},
-        {name: enc(f', {{"from": {text}, "to": ') for name, text in names.items()},
-        {name: enc(f'{text}, "amount": ') for name, text in names.items()},
-        {None: b'], "next_dealer": null, "roles": ',
-         **{name: enc(f'], "next_dealer": {text}, "roles": ') for name, text in names.items()}},
-        {None: b'null, "notes": ', **{name: enc(f'{text}, "notes": ') for name, text in names.items()}},
-        tuple(result.roles))
+    head = _pattern(f'"region": {dumps(result.region)}, "players": {dumps(list(players))}, "net": {{') + \
+        enc(_members(result.net, "%d") + '}, "transfers": [')
     if len(_SHAPES_JSON) >= SHAPES_KEPT:
         _SHAPES_JSON.clear()
+        _USUAL_SHAPES.clear()
+        _ROLES_KEPT.clear()
+        _SCORES_KEPT.clear()
+        _PARTS_FILLED[0] = 0
+    role_keys, score_keys = tuple(result.roles), tuple(result.scores)
+    shaped: _Shape = (
+        b", " + head, b"{" + head,
+        {payer: {payee: enc(f'{{"from": {text}, "to": {to}, "amount": ') for payee, to in names.items()}
+         for payer, text in names.items()},
+        {payer: {payee: enc(f', {{"from": {text}, "to": {to}, "amount": ') for payee, to in names.items()}
+         for payer, text in names.items()},
+        _ROLES_KEPT.get(role_keys) or _ROLES_KEPT.setdefault(role_keys, {}),
+        _SCORES_KEPT.get(score_keys) or _SCORES_KEPT.setdefault(score_keys, {}),
+        enc(_members(result.scores, "%d") + '}, "unit": '),
+        enc(_members(result.score_steps, "%s")) + _pattern(f'}}, "liable_rule": {dumps(rule)}, "reading": '),
+        enc(f'{dumps(result.unit)}, "liable": '), list(players), list(result.scores))
     _SHAPES_JSON[shape] = shaped
     return shaped
 
 
-_SCORES_JSON: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
-"""(The ``%`` pattern of ``scores``, its whole numbers) -> the pattern filled in: the counts recur (a few
-番/斤 each), so most hands find theirs; at most :data:`ITEM_FORMS_KEPT`.  Only exact ints are looked up
-(``1`` and ``True`` are equal keys)."""
+def _keep_part(table: dict[Any, Any], key: Any, part: Any) -> None:
+    """Keep ``part`` in ``table`` (one of :data:`_ROLES_KEPT`' or :data:`_SCORES_KEPT`') under ``key``; past
+    :data:`PARTS_KEPT` in all, every one of those tables is emptied first."""
+    if _PARTS_FILLED[0] >= PARTS_KEPT:
+        for roled in _ROLES_KEPT.values():
+            roled.clear()
+        for scored in _SCORES_KEPT.values():
+            scored.clear()
+        _PARTS_FILLED[0] = 0
+    table[key] = part
+    _PARTS_FILLED[0] += 1
 
 
-def _scores_json(key: tuple[bytes, tuple[int, ...]]) -> bytes:
-    """``pattern % numbers`` for ``key`` (pattern, numbers), kept in :data:`_SCORES_JSON`."""
-    text = key[0] % key[1]
-    if len(_SCORES_JSON) >= ITEM_FORMS_KEPT:
-        _SCORES_JSON.clear()
-    _SCORES_JSON[key] = text
+def _roles_json(result: Settlement, shaped: _Shape, key: tuple[Any, ...]) -> _Roled:
+    """The :data:`_Roled` texts of ``result`` (of the shape ``shaped``): kept in the shape's under ``key``
+    (the next dealer, the liable player, the roles' values) when the next dealer and the liable player
+    are text or None.  The roles' form is :func:`_role_form`."""
+    next_dealer, liable = result.next_dealer, result.liable
+    roled = (_encoded(f'], "next_dealer": {dumps(next_dealer)}, "roles": {dumps(_role_form(result.roles))}, '
+                      f'"scores": {{'), _encoded(f'{dumps(liable)}, "notes": '))
+    if (next_dealer is None or type(next_dealer) is str) and (liable is None or type(liable) is str):
+        _keep_part(shaped[4], key, roled)
+    return roled
+
+
+def _scores_json(shaped: _Shape, numbers: tuple[int, ...]) -> bytes:
+    """The text of the scores ``numbers`` (exact ints) of a settlement of the shape ``shaped``, to ``"unit":
+    ``, kept in the shape's."""
+    text = shaped[6] % numbers
+    _keep_part(shaped[5], numbers, text)
     return text
 
 
@@ -572,22 +732,6 @@ _TALLY_JSON: dict[int, bytes] = {}
 :data:`ITEM_FORMS_KEPT`, emptied with :data:`_TALLIES_HELD`."""
 _TALLIES_HELD: list[Step] = []
 """The score steps :data:`_TALLY_JSON` is keyed on, held so that an ``id`` there is never another object's."""
-
-
-_ROLES_JSON: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], bytes] = {}
-"""(The roles' keys, their values) -> the JSON text of their form (:func:`_role_form`) and ``, "scores": {``;
-at most :data:`ITEM_FORMS_KEPT`.  The keys are a shape's tuple (:func:`_shape_json`), the same object for
-every settlement of that shape."""
-
-
-def _roles_json(roles: dict[str, tuple[str, ...]], key: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]) -> bytes:
-    """The JSON text of the roles' form and ``, "scores": {`` in UTF-8, kept in :data:`_ROLES_JSON` under
-    ``key``."""
-    text = _encoded(f'{dumps(_role_form(roles))}, "scores": {{')
-    if len(_ROLES_JSON) >= ITEM_FORMS_KEPT:
-        _ROLES_JSON.clear()
-    _ROLES_JSON[key] = text
-    return text
 
 
 def _tally_json(step: Step) -> bytes:

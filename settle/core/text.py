@@ -58,12 +58,14 @@ class Catalog:
     ``templates``: lang -> kind -> :data:`Template`.  :meth:`text` raises KeyError for a kind
     no catalog in the chain knows (a bug, never user input).  ``payment_json_held`` and
     ``notes_json_held`` are the tables :meth:`payment_json` and :meth:`notes_json` keep their texts in,
-    for a hot path to look up first (read only).
+    for a hot path to look up first (read only).  ``json_forms`` (lang -> tables of UTF-8 forms, each
+    holding what it is kept for) is where :meth:`settle.core.Settlement.json_bytes` keeps the forms it
+    makes of this catalog's texts (:meth:`keep_form`).
     """
 
     __slots__ = ("_forms", "_forms_held", "_json_kept", "_lookup", "_note_texts", "_notes", "_notes_held", "_pieces",
-                 "_pieces_held", "_whys", "_words", "name", "notes_json_held", "parent", "payment_json_held",
-                 "templates")
+                 "_pieces_held", "_whys", "_words", "json_forms", "name", "notes_json_held", "parent",
+                 "payment_json_held", "templates")
 
     def __init__(self, templates: Mapping[str, Mapping[str, Template]], parent: Catalog | None = None,
                  name: str = "") -> None:
@@ -83,6 +85,7 @@ class Catalog:
         self.payment_json_held: dict[tuple[Any, ...], str] = {}
         self.notes_json_held: dict[tuple[Any, ...], tuple[str, str]] = {}
         self._json_kept: list[tuple[Step, ...]] = []
+        self.json_forms: dict[str, Any] = {}
         # each step's part of a payment's JSON text (_step_piece), by (lang, id) holding the step, and by
         # (lang, step) for an equal step made anew (a scoring's table of steps emptied)
         self._pieces_held: dict[tuple[str, int], tuple[str, str, str, Step]] = {}
@@ -191,7 +194,7 @@ class Catalog:
         except TypeError:
             return self._render(item, lang), item.as_dict()
         if form is None:
-            form = self.text(item, lang), item.as_dict()
+            form = self._render(item, lang), item.as_dict()
             if len(self._notes) >= WORDS_KEPT:
                 self._notes.clear()
             self._notes[(lang, item)] = form
@@ -199,6 +202,11 @@ class Catalog:
             held.clear()
         held[key] = form, item
         return form
+
+    def notes_kept(self, item: Step, lang: str = "en") -> bool:
+        """Whether :meth:`note` keeps the words of ``item`` in ``lang`` by its identity now (it keeps those of
+        a step that can be hashed)."""
+        return (lang, id(item)) in self._notes_held
 
     def payment_json(self, steps: tuple[Step, ...], lang: str = "en") -> str:
         """The JSON text that follows a payment's ``amount``: ``, "why": <why>, "steps": [<forms>]``, in
@@ -235,6 +243,11 @@ class Catalog:
         self.payment_json_held[key] = text
         return text
 
+    def step_piece(self, item: Step, lang: str) -> tuple[str, str, str, Step] | None:
+        """A step's part of :meth:`payment_json` in ``lang``: ``(words, later, form, item)`` as
+        :meth:`_step_piece` makes and keeps it (None for a step that cannot be hashed)."""
+        return self._pieces_held.get((lang, id(item))) or self._step_piece(item, lang)
+
     def _step_piece(self, item: Step, lang: str) -> tuple[str, str, str, Step] | None:
         """A step's part of :meth:`payment_json` in ``lang``: ``(words, later, form, item)``, where ``words``
         is the JSON text of its words (:meth:`text`) without the quotes, ``later`` the same after what
@@ -246,7 +259,7 @@ class Catalog:
         except TypeError:
             return None
         if piece is None:
-            words = self.text(item, lang)
+            words = self._render(item, lang)
             escaped = encode_basestring(words)[1:-1]
             later = (" " if words.startswith("=") else "；" if lang == "zh" else "; ") + escaped
             piece = (escaped, later, dumps(item.as_dict()), item)
@@ -301,6 +314,14 @@ class Catalog:
             forms.append(form)
         return dumps(words), dumps(forms)
 
+    @staticmethod
+    def keep_form(table: dict[Any, Any], key: Any, form: Any) -> None:
+        """Keep ``form`` in ``table`` (one of :attr:`json_forms`') under ``key``, after emptying the table when
+        it holds :data:`WORDS_KEPT` forms."""
+        if len(table) >= WORDS_KEPT:
+            table.clear()
+        table[key] = form
+
     def _keep_json(self, steps: tuple[Step, ...]) -> None:
         """Hold ``steps`` while a JSON text is kept by their identity; past :data:`WORDS_KEPT` of them,
         empty both tables of JSON texts (and what they hold) first."""
@@ -335,8 +356,14 @@ class _Shown(dict[str, Any]):
         return super().__getitem__(key)
 
 
+_AS_IT_IS = frozenset({int, str, bool, type(None)})
+"""Types :func:`shown` gives back as they are (exact types: neither a step nor a Fraction)."""
+
+
 def shown(value: Any, catalog: Catalog, lang: str) -> Any:
     """A value as text goes: a nested step in words, an amount by :func:`show`, else as it is."""
+    if type(value) in _AS_IT_IS:
+        return value
     if isinstance(value, Step):
         return catalog.text(value, lang)
     if isinstance(value, Fraction):
@@ -348,10 +375,12 @@ def show(amount: int | Fraction) -> str:
     """An amount for an explanation: ``240``, ``1.5`` for halves, else ``7/3``."""
     if type(amount) is int:  # most amounts: no ×1.5 involved
         return str(amount)
-    if isinstance(amount, Fraction) and amount.denominator == 2:
-        return f"{amount.numerator // 2}.5"
-    if isinstance(amount, Fraction) and amount.denominator != 1:
-        return str(amount)
+    if isinstance(amount, Fraction):  # one check: a Fraction's isinstance goes through its ABC
+        denominator = amount.denominator
+        if denominator == 2:
+            return f"{amount.numerator // 2}.5"
+        if denominator != 1:
+            return str(amount)
     return str(int(amount))
 
 
