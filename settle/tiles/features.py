@@ -131,28 +131,39 @@ def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Fo
     a :class:`~settle.tiles.hand.TileHand` holds them): the same findings, without counting the tiles into
     34 places first.  The tiles are summed into one int of 4-bit digits, tile ``t`` at digit ``t`` (what
     the precomputed tables are built from), and each suit's digits are its pattern's key in
-    :func:`plain_codes`; every count even is one test of the digits' low bits (seven pairs)."""
+    :func:`plain_flags` (the classes of :func:`plain_codes` as ints); every count even is one test of the
+    digits' low bits (seven pairs).  When each suit reads one way (most hands) the features are the
+    suits' flags ORed, looked up in :data:`_PLAIN_FEATURES` (one object per value); otherwise the suits'
+    classes are combined (:func:`_combine_plain`)."""
     size = len(tiles)
     found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
     if size not in WIN_SIZES:
         return found
     code = sum(map(_DIGIT.__getitem__, tiles))
-    suited = _CODES.get(9) or plain_codes(9)
-    suits = 0
-    chosen: list[tuple[int, list[_SuitClass]]] = []
+    suited = _FLAGS.get(9) or plain_flags(9)
+    suits = flags = pairs = 0
+    parts: list[Part] | None = []
     several = False
-    for start, shift, mask in _SUIT_DIGITS:
+    for start, shift, mask, bit in _SUIT_DIGITS:
         pattern = (code >> shift) & mask
         if pattern:  # an empty suit adds nothing
-            classes = (suited if start != 27 else _CODES.get(7) or plain_codes(7)).get(pattern)
-            if classes is None:  # no reading into sets and a pair
-                chosen = []
+            entries = (suited if bit != HONOUR_BIT else _FLAGS.get(7) or plain_flags(7)).get(pattern)
+            if entries is None:  # no reading into sets and a pair
+                parts = None
                 break
-            suits |= SUIT_BIT[start]
-            chosen.append((start, classes))
-            several = several or len(classes) > 1
-    if chosen:
-        _combine_plain(chosen, suits, several, found)
+            suits |= bit
+            if len(entries) == 1:
+                suit_flags, groups = entries[0]
+                flags |= suit_flags
+                pairs += suit_flags & _PAIR_FLAG
+                parts.append((start, groups, ()))  # type: ignore[union-attr]
+            else:
+                several = True
+    if parts is not None:
+        if several:  # a suit that reads several ways: its classes combined with the others'
+            _combine_plain(_chosen_classes(code), suits, True, found)
+        elif pairs == _PAIR_FLAG:
+            found[_PLAIN_FEATURES[suits << _FLAG_BITS | flags]] = (0, tuple(parts))
     if seven_pairs and size == 14 and not code & _ODD_DIGITS:  # every count even (else no seven pairs)
         counts = [0] * 34
         for tile in tiles:
@@ -161,12 +172,45 @@ def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Fo
     return found
 
 
+def _chosen_classes(code: int) -> list[tuple[int, list[_SuitClass]]]:
+    """Each suit present in ``code`` (a hand's 4-bit digits, every suit's pattern in the tables): its first
+    tile and its classes (:func:`plain_codes`), in suit order."""
+    chosen = []
+    for start, shift, mask, bit in _SUIT_DIGITS:
+        pattern = (code >> shift) & mask
+        if pattern:
+            chosen.append((start, plain_codes(7 if bit == HONOUR_BIT else 9)[pattern]))
+    return chosen
+
+
 _DIGIT = tuple(1 << (4 * t) for t in range(34))
 """Tile ``t`` as digit ``t`` of the 4-bit digits :func:`plain_tile_search` sums the tiles into."""
-_SUIT_DIGITS = ((0, 0, (1 << 36) - 1), (9, 36, (1 << 36) - 1), (18, 72, (1 << 36) - 1), (27, 108, (1 << 28) - 1))
-"""Each suit's first tile, and where its digits are (shift, mask): 9 digits a suit, 7 the honours."""
+_SUIT_DIGITS = ((0, 0, (1 << 36) - 1, 1), (9, 36, (1 << 36) - 1, 2), (18, 72, (1 << 36) - 1, 4),
+                (27, 108, (1 << 28) - 1, HONOUR_BIT))
+"""Each suit's first tile, where its digits are (shift, mask: 9 digits a suit, 7 the honours), its suit bit."""
 _ODD_DIGITS = sum(1 << (4 * t) for t in range(34))
 """The low bit of every digit: set in the sum where a tile is held an odd number of times."""
+
+# A suit class as :func:`plain_flags` keeps it: its facts as bits (ORed over the suits, but for the pair,
+# which is counted) and its groups (local tiles).
+_PAIR_FLAG, _NOT_258_FLAG, _CHOW_FLAG, _PAIR_258_FLAG, _DRAGON_FLAG = 1, 2, 4, 8, 16
+_FLAG_BITS = 5
+_FLAGS: dict[int, dict[int, tuple[tuple[int, tuple[Group, ...]], ...]]] = {}
+""":func:`plain_flags` of each size."""
+
+
+def plain_flags(size: int) -> dict[int, tuple[tuple[int, tuple[Group, ...]], ...]]:
+    """:func:`plain_codes` with each class as ``(flags, groups)``: a pair (1), not all 2/5/8 (2), a chow (4),
+    the pair a 2/5/8 (8), 123-456-789 (16), and its groups; in the same order.  Built with the tables at
+    first use (a pattern not in them has no reading into sets and a pair)."""
+    flags = _FLAGS.get(size)
+    if flags is None:
+        flags = _FLAGS[size] = {
+            code: tuple((pairs * _PAIR_FLAG | (0 if all_258 else _NOT_258_FLAG) | (0 if pungs else _CHOW_FLAG)
+                         | (_PAIR_258_FLAG if pair_258 else 0) | (_DRAGON_FLAG if dragons == 0b111 else 0), groups)
+                        for _, pairs, all_258, pungs, pair_258, _, dragons, _, groups, _ in classes)
+            for code, classes in plain_codes(size).items()}
+    return flags
 
 
 # A part of a reading: (offset, groups, wild values) with tiles counted from the offset,
@@ -494,6 +538,12 @@ def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, foun
 
 _new_features = tuple.__new__
 """``_new_features(Features, values)``: what ``Features(*values)`` makes (its ``__new__`` calls this), one call less."""
+_PLAIN_FEATURES = tuple(
+    _new_features(Features, (STANDARD, suits, not flags & _NOT_258_FLAG, not flags & _CHOW_FLAG,
+                             bool(flags & _PAIR_258_FLAG), True, bool(flags & _DRAGON_FLAG), 0))
+    for suits in range(16) for flags in range(1 << _FLAG_BITS))
+"""The features of a standard reading without wildcards of the suits ``suits`` (bits) and the suits' flags
+ORed (:func:`plain_flags`), at ``suits << 5 | flags``: one object for each value."""
 
 
 def _plain_search(counts: tuple[int, ...], found: _Found) -> None:
