@@ -128,31 +128,43 @@ def feature_search(
 
 def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Found:
     """:func:`feature_search` of a hand without wildcards given as its tiles (each tile at most 4 times, as
-    a :class:`~settle.tiles.hand.TileHand` holds them): the same findings, without counting the tiles into
-    34 places first.  The tiles are summed into one int of 4-bit digits, tile ``t`` at digit ``t`` (what
-    the precomputed tables are built from), and each suit's digits are its pattern's key in
-    :func:`plain_codes`; every count even is one test of the digits' low bits (seven pairs)."""
+    a :class:`~settle.tiles.hand.TileHand` holds them): the same findings (features, and parts that
+    :func:`materialise` makes the same readings of), without counting the tiles into 34 places first.
+    The tiles are summed into one int of 4-bit digits, tile ``t`` at digit ``t`` (what the precomputed
+    tables are built from), and each suit's digits are its pattern's key in :func:`suit_flags` (the
+    classes of :func:`plain_codes` as ints, their groups in the suit); every count even is one test of the
+    digits' low bits (seven pairs).  When each suit reads one way (most hands) the features are the
+    suits' flags ORed, looked up in :data:`_PLAIN_FEATURES` (one object per value), and the reading's
+    groups are the suits' groups one after another (one part, at offset 0); otherwise the suits'
+    classes are combined (:func:`_combine_plain`)."""
     size = len(tiles)
     found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
     if size not in WIN_SIZES:
         return found
     code = sum(map(_DIGIT.__getitem__, tiles))
-    suited = _CODES.get(9) or plain_codes(9)
-    suits = 0
-    chosen: list[tuple[int, list[_SuitClass]]] = []
+    suits = flags = pairs = 0
+    groups: tuple[Group, ...] | None = ()
     several = False
-    for start, shift, mask in _SUIT_DIGITS:
+    for shift, mask, bit, table in _SUIT_SEARCH or _suit_flags():
         pattern = (code >> shift) & mask
         if pattern:  # an empty suit adds nothing
-            classes = (suited if start != 27 else _CODES.get(7) or plain_codes(7)).get(pattern)
-            if classes is None:  # no reading into sets and a pair
-                chosen = []
+            entries = table.get(pattern)
+            if entries is None:  # no reading into sets and a pair
+                groups = None
                 break
-            suits |= SUIT_BIT[start]
-            chosen.append((start, classes))
-            several = several or len(classes) > 1
-    if chosen:
-        _combine_plain(chosen, suits, several, found)
+            suits |= bit
+            if len(entries) == 1:
+                suit_flags, suit_groups = entries[0]
+                flags |= suit_flags
+                pairs += suit_flags & _PAIR_FLAG
+                groups += suit_groups  # type: ignore[operator]
+            else:
+                several = True
+    if groups is not None:
+        if several:  # a suit that reads several ways: its classes combined with the others'
+            _combine_plain(_chosen_classes(code), suits, True, found)
+        elif pairs == _PAIR_FLAG:
+            found[_PLAIN_FEATURES[suits << _FLAG_BITS | flags]] = (0, ((0, groups, ()),))
     if seven_pairs and size == 14 and not code & _ODD_DIGITS:  # every count even (else no seven pairs)
         counts = [0] * 34
         for tile in tiles:
@@ -161,12 +173,55 @@ def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Fo
     return found
 
 
+def _chosen_classes(code: int) -> list[tuple[int, list[_SuitClass]]]:
+    """Each suit present in ``code`` (a hand's 4-bit digits, every suit's pattern in the tables): its first
+    tile and its classes (:func:`plain_codes`), in suit order."""
+    chosen = []
+    for start, (shift, mask, bit) in zip(_SUIT_STARTS, _SUIT_DIGITS, strict=True):
+        pattern = (code >> shift) & mask
+        if pattern:
+            chosen.append((start[0], plain_codes(7 if bit == HONOUR_BIT else 9)[pattern]))
+    return chosen
+
+
 _DIGIT = tuple(1 << (4 * t) for t in range(34))
 """Tile ``t`` as digit ``t`` of the 4-bit digits :func:`plain_tile_search` sums the tiles into."""
-_SUIT_DIGITS = ((0, 0, (1 << 36) - 1), (9, 36, (1 << 36) - 1), (18, 72, (1 << 36) - 1), (27, 108, (1 << 28) - 1))
-"""Each suit's first tile, and where its digits are (shift, mask): 9 digits a suit, 7 the honours."""
+_SUIT_DIGITS = ((0, (1 << 36) - 1, 1), (36, (1 << 36) - 1, 2), (72, (1 << 36) - 1, 4), (108, (1 << 28) - 1, HONOUR_BIT))
+"""Where each suit's digits are (shift, mask: 9 digits a suit, 7 the honours), and its suit bit."""
 _ODD_DIGITS = sum(1 << (4 * t) for t in range(34))
 """The low bit of every digit: set in the sum where a tile is held an odd number of times."""
+
+# A suit class as :func:`plain_flags` keeps it: its facts as bits (ORed over the suits, but for the pair,
+# which is counted) and its groups (local tiles).
+_PAIR_FLAG, _NOT_258_FLAG, _CHOW_FLAG, _PAIR_258_FLAG, _DRAGON_FLAG = 1, 2, 4, 8, 16
+_FLAG_BITS = 5
+_Flags = dict[int, tuple[tuple[int, tuple[Group, ...]], ...]]
+_SUIT_FLAGS: list[_Flags] = []
+""":func:`suit_flags`, once built."""
+_SUIT_SEARCH: list[tuple[int, int, int, _Flags]] = []
+"""Each suit's digits (:data:`_SUIT_DIGITS`) and its table (:func:`suit_flags`), once built."""
+
+
+def suit_flags() -> list[_Flags]:
+    """Each suit's table (万, 筒, 条, honours): :func:`plain_codes` of its size with each class as
+    ``(flags, groups)``: a pair (1), not all 2/5/8 (2), a chow (4), the pair a 2/5/8 (8), 123-456-789 (16),
+    and its groups in that suit (tile ids), in the same order.  Built with the tables at first use (a
+    pattern not in them has no reading into sets and a pair)."""
+    if not _SUIT_FLAGS:
+        _suit_flags()
+    return _SUIT_FLAGS
+
+
+def _suit_flags() -> list[tuple[int, int, int, _Flags]]:
+    for (start, end), in_suit in zip(_SUIT_STARTS, (None, *_SHIFTED.values()), strict=True):
+        _SUIT_FLAGS.append({
+            code: tuple((pairs * _PAIR_FLAG | (0 if all_258 else _NOT_258_FLAG) | (0 if pungs else _CHOW_FLAG)
+                         | (_PAIR_258_FLAG if pair_258 else 0) | (_DRAGON_FLAG if dragons == 0b111 else 0),
+                         groups if in_suit is None else tuple(map(in_suit.__getitem__, groups)))
+                        for _, pairs, all_258, pungs, pair_258, _, dragons, _, groups, _ in classes)
+            for code, classes in plain_codes(end - start).items()})
+    _SUIT_SEARCH.extend((*digits, table) for digits, table in zip(_SUIT_DIGITS, _SUIT_FLAGS, strict=True))
+    return _SUIT_SEARCH
 
 
 # A part of a reading: (offset, groups, wild values) with tiles counted from the offset,
@@ -187,6 +242,8 @@ def materialise(
     part's groups sorted (a pair before the pung and the chow starting at its tile), so the reading's
     groups are theirs as they come, with no wildcard value.
     """
+    if tiles is not None and len(parts) == 1 and not parts[0][0]:  # one part in place (the usual reading)
+        return Reading(shape, tuple(parts[0][1]), tiles, (), 0)
     groups: list[Group] = []
     if tiles is not None:  # no wildcard: the parts' groups are sorted already, and nothing was substituted
         for offset, part_groups, _ in parts:
@@ -494,6 +551,12 @@ def _standard_search(counts: tuple[int, ...], wilds: int, wild: int | None, foun
 
 _new_features = tuple.__new__
 """``_new_features(Features, values)``: what ``Features(*values)`` makes (its ``__new__`` calls this), one call less."""
+_PLAIN_FEATURES = tuple(
+    _new_features(Features, (STANDARD, suits, not flags & _NOT_258_FLAG, not flags & _CHOW_FLAG,
+                             bool(flags & _PAIR_258_FLAG), True, bool(flags & _DRAGON_FLAG), 0))
+    for suits in range(16) for flags in range(1 << _FLAG_BITS))
+"""The features of a standard reading without wildcards of the suits ``suits`` (bits) and the suits' flags
+ORed (:func:`plain_flags`), at ``suits << 5 | flags``: one object for each value."""
 
 
 def _plain_search(counts: tuple[int, ...], found: _Found) -> None:

@@ -139,8 +139,33 @@ def test_tile_search_finds_what_the_count_search_finds() -> None:
             continue
         counts = [tiles.count(t) for t in range(34)]
         for seven_pairs in (False, True):
-            found = features.plain_tile_search(tuple(sorted(tiles)), seven_pairs=seven_pairs)
+            held = tuple(sorted(tiles))
+            found = features.plain_tile_search(held, seven_pairs=seven_pairs)
             expected = features.feature_search(counts, 0, None, seven_pairs=seven_pairs)
-            assert list(found.items()) == list(expected.items()), tiles
+            # The same features and substitutions in the same order, and the same reading of each
+            # (the parts may be put otherwise: one part in place where each suit reads one way).
+            assert [(f, subs) for f, (subs, _) in found.items()] == \
+                [(f, subs) for f, (subs, _) in expected.items()], tiles
+            for (f, (_, parts)), (_, (_, expected_parts)) in zip(found.items(), expected.items(), strict=True):
+                assert features.materialise(f.shape, parts, None, held) == \
+                    features.materialise(f.shape, expected_parts, None), tiles
         checked += 1
     assert checked > 2000
+
+
+def test_suit_flags_hold_each_class_as_bits_and_groups_in_its_suit() -> None:
+    """suit_flags: per suit, a pattern's classes as (flags, groups in that suit), in plain_codes' order."""
+    tables = features.suit_flags()
+    assert len(tables) == 4
+    # 11234 of a suit (digits 0x1112): one class, the pair 11 and the chow 234 (not all 2/5/8, a chow).
+    assert tables[0][0x1112] == ((1 | 2 | 4, ((0, 0), (1, 2, 3))),)
+    assert tables[1][0x1112] == ((1 | 2 | 4, ((9, 9), (10, 11, 12))),)
+    assert tables[2][0x1112] == ((1 | 2 | 4, ((18, 18), (19, 20, 21))),)
+    # 222 555 88 of a suit: every tile a 2/5/8, pungs only, the pair a 2/5/8.
+    assert tables[2][(3 << 4) | (3 << 16) | (2 << 28)] == ((1 | 8, ((19, 19, 19), (22, 22, 22), (25, 25))),)
+    # 东东东 白白 (honours 0 and 6): pungs only, the pair no 2/5/8.
+    assert tables[3][3 | (2 << 24)] == ((1 | 2, ((27, 27, 27), (33, 33))),)
+    # 123 456 789 of a suit: the dragon (16), no pair.
+    assert tables[0][0x111111111] == ((2 | 4 | 16, ((0, 1, 2), (3, 4, 5), (6, 7, 8))),)
+    for table, size in zip(tables, (9, 9, 9, 7), strict=True):
+        assert table.keys() == features.plain_codes(size).keys()

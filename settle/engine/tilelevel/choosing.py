@@ -91,8 +91,29 @@ _RANKS: dict[int, tuple[object, dict[str, int]]] = {}
 def with_fans(hand: Hand, index: int, fans: Sequence[str]) -> Hand:
     """``hand`` with the ``index``-th win's ``fans`` replaced (keys already canonical)."""
     one = hand.win
-    if index == 0 and one is not None and not isinstance(one, list):  # one win, the usual case
-        return _replaced(hand, "win", _replaced(one, "fans", list(fans)))
+    if index == 0 and one is not None and type(one) is not list:  # one win, the usual case
+        single: Win = one  # type: ignore[assignment]  # one win, not a list
+        if (single.__pydantic_extra__ is None and single.__pydantic_private__ is None
+                and hand.__pydantic_extra__ is None and hand.__pydantic_private__ is None):
+            # both copies as _replaced makes them, in one go (the usual hand: no extra or private values)
+            win = _new(type(single))
+            values = single.__dict__.copy()
+            values["fans"] = list(fans)
+            _set(win, "__dict__", values)
+            given = single.__pydantic_fields_set__
+            _set_fields_set(win, given if "fans" in given else given | _FANS_SET)
+            _set_extra(win, None)
+            _set_private(win, None)
+            copied = _new(type(hand))
+            values = hand.__dict__.copy()
+            values["win"] = win
+            _set(copied, "__dict__", values)
+            given = hand.__pydantic_fields_set__
+            _set_fields_set(copied, given if "win" in given else given | _WIN_SET)
+            _set_extra(copied, None)
+            _set_private(copied, None)
+            return copied
+        return _replaced(hand, "win", _replaced(single, "fans", list(fans)))
     win = _replaced(hand.wins[index], "fans", list(fans))
     if isinstance(hand.win, list):
         wins = list(hand.win)
@@ -109,6 +130,8 @@ _set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
 _set_extra = _SLOTS["__pydantic_extra__"].__set__
 _set_private = _SLOTS["__pydantic_private__"].__set__
 """The setters of a model's slots (``object.__setattr__`` without looking each name up)."""
+_FANS_SET, _WIN_SET = frozenset({"fans"}), frozenset({"win"})
+"""What a copy's fields set gains (``set | frozenset`` is a set, as ``set | set``)."""
 
 
 def _replaced(model: _M, key: str, value: object) -> _M:

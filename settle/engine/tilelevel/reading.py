@@ -87,6 +87,22 @@ def prepare(data: Mapping[str, Any] | None, region: Region, hand: Hand) -> Prepa
     effective hand is a copy of it with the winners' facts filled in (see :func:`_effective_hand`).
     Raises :class:`HandError` with every problem found.
     """
+    one = hand.win
+    if one is not None and type(one) is not list and one.tiles is not None:  # type: ignore[union-attr]
+        # One win whose tiles are a closed hand, all read (:func:`_closed_hand`), its winner a player
+        # with no kong and no opens given (the usual tile hand): the melds give what he has (no open,
+        # no kong), so the effective hand is ``hand`` itself, and there is no wildcard to count.
+        tile_win = _closed_hand(one, 0, False)  # type: ignore[arg-type]
+        if tile_win is not None:
+            name = tile_win.winner
+            players = hand.players
+            typed = players.get(name)
+            if typed is not None and not typed.kongs and "opens" not in typed.__pydantic_fields_set__:
+                prepared = Prepared(region, hand, (tile_win,), {name: Origin(tile_win, True, False, True)})
+                problems = common_problems(hand, region)
+                if problems:
+                    raise HandError(prepared.remap(problems))
+                return prepared
     tile_wins, problems = _read_all_tiles(region, hand)
     if problems:  # with the problems that do not depend on the tiles, so one pass fixes the file
         raise HandError([*problems, *common_problems(hand, region)])
