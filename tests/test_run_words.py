@@ -50,6 +50,43 @@ def test_disk_full(lang: Lang | None, line: str, capsys: pytest.CaptureFixture[s
 def test_stop_words(argv: list[str], signum: int, status: int, words: str,
                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli.sys, "argv", argv)
+    monkeypatch.setattr(cli, "_SIGNALLED", None)  # set by _stop: put back for the tests after
     with pytest.raises(Stopped) as stop:
         cli._stop(signum, None)
     assert (stop.value.status, stop.value.words) == (status, words)
+
+
+@pytest.mark.parametrize(("signum", "status"), [(cli.signal.SIGINT, 130), (cli.signal.SIGTERM, 143)])
+def test_a_stop_that_c_code_turned_into_its_own_error_is_still_the_stop(
+        signum: int, status: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while pydantic-core builds a region's schema at its first hand: pydantic-core catches the
+    Stopped raised by the handler and raises ``SchemaError: ... Stopped: interrupted`` instead; the run
+    still ends as interrupted (130) or terminated (143), not as a bug (exit 1: "1 only for a bug", issue
+    15 #13).  A RuntimeError stands in for the SchemaError here."""
+    monkeypatch.setattr(cli.sys, "argv", ["settle", "batch", "x.jsonl"])
+    monkeypatch.setattr(cli, "_SIGNALLED", None)
+
+    def schema_built_while_stopped() -> None:
+        try:
+            cli._stop(signum, None)
+        except Stopped as stop:  # what C code calling back into Python does with it
+            raise RuntimeError(f"Error building validator: Stopped: {stop}") from None
+
+    with pytest.raises(Stopped) as stop:
+        cli.guarded(schema_built_while_stopped)
+    assert stop.value.status == status
+
+
+def test_an_error_without_a_stop_is_still_a_bug(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """No signal came: an unexpected error is a bug, exit 1, as before."""
+    monkeypatch.setattr(cli, "_SIGNALLED", None)
+    monkeypatch.delenv("SETTLE_DEBUG", raising=False)
+
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(typer.Exit) as stop:
+        cli.guarded(broken)
+    assert stop.value.exit_code == 1
+    assert capsys.readouterr().err.startswith("internal error: RuntimeError: boom")

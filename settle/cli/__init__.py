@@ -298,8 +298,17 @@ def _argv_lang(argv: list[str]) -> str:
 
 
 def _stop(signum: int, frame: object) -> None:
+    global _SIGNALLED
     status = EXIT_INTERRUPTED if signum == signal.SIGINT else EXIT_TERMINATED
-    raise Stopped(status, STOP_WORDS[_argv_lang(sys.argv[1:])][status])
+    _SIGNALLED = Stopped(status, STOP_WORDS[_argv_lang(sys.argv[1:])][status])
+    raise _SIGNALLED
+
+
+_SIGNALLED: Stopped | None = None
+"""The :class:`Stopped` that :func:`_stop` raised in this run, if any.  Code in C that calls back into Python
+may catch it and raise an error of its own instead (pydantic-core building a schema at a hand's first use
+of its region raises ``SchemaError: ... Stopped: interrupted``): :func:`_bug` raises this stop again in that
+error's place, so that Ctrl-C or SIGTERM exits 130 or 143 wherever it lands, never 1 (issue 15 #13)."""
 
 
 def quiet_stdout() -> None:
@@ -365,6 +374,8 @@ def guarded(action: Callable[[], None], status: Callable[[], int] | None = None,
 
 
 def _bug(exc: Exception) -> NoReturn:
+    if _SIGNALLED is not None:  # an error made of the stop itself (see _SIGNALLED): the stop goes on up
+        raise _SIGNALLED from None
     if os.environ.get("SETTLE_DEBUG"):
         raise exc
     typer.echo(f"internal error: {type(exc).__name__}: {exc} — this is a bug in settle; please report it "
@@ -619,8 +630,10 @@ def main() -> None:
     line and exit 130/143 (:class:`Stopped`); an output file being written is left as it was.  A
     stderr that cannot be written changes no exit status (:func:`unfailing_stderr`).
     """
+    global _SIGNALLED
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     unfailing_stderr()
+    _SIGNALLED = None
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
     try:
