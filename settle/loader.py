@@ -1724,7 +1724,7 @@ class JsonLine:
 
 
 def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_DOCUMENT_BYTES, *,
-                bom: bool = True) -> Iterator[JsonLine | HandError]:
+                bom: bool = True, first_hand: int = 1) -> Iterator[JsonLine | HandError]:
     """The hands of a JSON Lines stream before they are parsed, read lazily: each non-blank line as a
     :class:`JsonLine` (:func:`jsonl_hand` parses it), or the :class:`HandError` of a line that cannot
     be read (longer than ``max_bytes``, not UTF-8; a UTF-16/32 first line ends the stream), each one
@@ -1736,8 +1736,10 @@ def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_
     blank, issue 15 #3).  ``bom``: the stream starts the file, so its first line may start with a BOM
     or show a UTF-16/32 encoding.  A line longer than ``max_bytes`` is one bad hand, and the rest of it
     is skipped as far as ``max_bytes`` again; a line that goes on past that (``/dev/zero``) ends the
-    stream: its error says that the rest is not read (issue 15 #10)."""
-    hands, number = 0, 1
+    stream: its error says that the rest is not read (issue 15 #10).  ``first_hand``: the number of the
+    stream's first hand in its file (a part of a file read alone: the batch's blocks), so that the lines'
+    ``index`` and the labels made here (``source:index``) are the file's."""
+    hands, number = first_hand - 1, 1
     for raw in iter(lambda: stream.readline(max_bytes + 1), b""):
         line, number = number, number + 1
         if b"\r" in raw:
@@ -1765,8 +1767,8 @@ def jsonl_lines(stream: BinaryIO, source: str = "<stdin>", max_bytes: int = MAX_
         if text.strip():
             hands += 1
             yield JsonLine(text, raw, line, hands)
-    if not hands:
-        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:1", source, EMPTY, values={})])
+    if hands == first_hand - 1:
+        yield HandError([Problem((), EMPTY_MESSAGE, 1, f"{source}:{first_hand}", source, EMPTY, values={})])
 
 
 def _skip_rest_of_line(stream: BinaryIO, limit: int) -> bool:

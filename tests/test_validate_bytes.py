@@ -314,22 +314,28 @@ def _hand_line(block: bytes, k: int) -> int:
 
 def reference_outcomes(block: bytes, source: str, first_line: int, first_index: int) -> Iterator[Outcome]:
     """:func:`jsonl_outcomes` as it was before the bytes path: every line through the loader and
-    :func:`settle_data`.  A block that does not start its input (``first_line`` > 1) is read after one
-    blank line, so that a BOM on its first line is read as on any later line of a file (not skipped)."""
+    :func:`settle_data`, the block read as the part of a file that follows ``first_index - 1`` other hands
+    (lines ``{}`` put before it, their outcomes dropped), so that the loader itself numbers the hands
+    and labels those without an id as the file's (a hand's own id is its label, whatever it looks like).
+    A block that does not start its input (``first_line`` > 1) is read after one blank line too, so that
+    a BOM on its first line is read as on any later line of a file (not skipped)."""
     shift = first_line - 1
     if first_line > 1:
         block, shift = b"\n" + block, shift - 1
-    for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), first_index):
+    pad = first_index - 1
+    block, shift = b"{}\n" * pad + block, shift - pad
+    for index, item in enumerate(iter_documents(io.BytesIO(block), source, fmt="jsonl"), 1):
+        if index <= pad:
+            continue
         if isinstance(item, HandError):
             given = item.problems[0].hand if item.problems else None
-            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
-            line = _hand_line(block, index - first_index) + shift
+            label = given or f"{source}:{index}"
+            line = _hand_line(block, index - 1) + shift
             yield Outcome(label, error=HandError([_moved(p, line, label) for p in item.problems]))
             continue
         assert isinstance(item, Document)
         line = item.lines.get((), 1) + shift
-        label = item.label if item.label != f"{source}:{item.index}" else f"{source}:{index}"
-        yield settle_data(item.data, label, {(): line}, source)
+        yield settle_data(item.data, item.label, {(): line}, source)
 
 
 def batch_output(block: bytes, first_line: int = 3, first_index: int = 2) -> tuple[bytes, list[Any], int]:

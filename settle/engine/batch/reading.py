@@ -239,7 +239,6 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
         return list(_loader_outcomes(block, source, first_line, first_index))
     validated += lean_lines(lines[1:], block, len(lines[0]) + 1)
     index = first_index  # the file's number of the next hand
-    prefix = f"{source}:"  # an id that starts so may be the loader's label of its place in the block
     out: list[Outcome] = []  # a validated hand's place holds _HELD until the second pass
     # id(region) -> (region, its hands, their places in out, labels and lines); a Region is not hashable
     held: dict[int, tuple[Region, list[Hand], list[int], list[str], list[int]]] = {}
@@ -253,13 +252,13 @@ def jsonl_outcomes(block: bytes, source: str, first_line: int, first_index: int)
             continue
         region, hand = got
         ident = hand.__dict__["id"]
-        if type(ident) is str and ident and not ident.startswith(prefix):
-            label = ident  # the usual case: no label to make
+        # The hand's own id, as written (whatever it looks like), else its place in the file.
+        if type(ident) is str and ident:
+            label = ident
         elif type(ident) is int:
-            label = str(ident)  # digits: never source:index
+            label = str(ident)
         else:
-            given = ident if type(ident) is str and ident else None
-            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
+            label = f"{source}:{index}"
         group = held.get(id(region))
         if group is None:
             group = held[id(region)] = (region, [], [], [], [])
@@ -303,19 +302,17 @@ def _loader_line(raw: bytes, number: int, index: int, source: str, first_line: i
 
     if is_blank(raw):
         return None
-    item = next(iter(jsonl_lines(io.BytesIO(raw), source, bom=False)))
-    local = index - first_index + 1  # the hand's number in the block
+    # Read as hand ``index`` of the file: a label the loader makes is the file's, and an id is the hand's own.
+    item = next(iter(jsonl_lines(io.BytesIO(raw), source, bom=False, first_hand=index)))
     if isinstance(item, HandError):  # not UTF-8, or too long
         problems = item.problems
         label = f"{source}:{index}"
     else:
-        parsed = jsonl_hand(item.text, number, source, local)
+        parsed = jsonl_hand(item.text, number, source, index)
         if not isinstance(parsed, HandError):
-            label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
-            return settle_data(parsed.data, label, {(): number}, source)
+            return settle_data(parsed.data, parsed.label, {(): number}, source)
         problems = parsed.problems
-        given = problems[0].hand if problems else None  # its id, or its place in the block
-        label = given if given and given != f"{source}:{local}" else f"{source}:{index}"
+        label = problems[0].hand if problems and problems[0].hand else f"{source}:{index}"  # its id, or its place
     return Outcome(label, error=HandError([_moved(p, number, label) for p in problems]))
 
 
@@ -329,7 +326,9 @@ def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: in
     shift = first_line - 1
     # A BOM is skipped only on the input's first line: one at the start of a later block's first line is
     # read as on any other line (a bad hand), wherever the blocks happen to be cut.
-    for index, item in enumerate(jsonl_lines(io.BytesIO(block), source, bom=first_line == 1), first_index):
+    # The hands numbered as the file's (first_hand): a label the loader makes is the file's, an id the hand's own.
+    for index, item in enumerate(jsonl_lines(io.BytesIO(block), source, bom=first_line == 1, first_hand=first_index),
+                                 first_index):
         if not isinstance(item, HandError):
             line = item.number + shift
             validated = lean_line(item.raw)
@@ -337,21 +336,19 @@ def _loader_outcomes(block: bytes, source: str, first_line: int, first_index: in
                 region, hand = validated
                 ident = hand.id
                 given = str(ident) if (type(ident) is str and ident) or type(ident) is int else None
-                label = given if given and given != f"{source}:{item.index}" else f"{source}:{index}"
-                yield settle_validated(region, hand, label, line, source)
+                yield settle_validated(region, hand, given or f"{source}:{index}", line, source)
                 continue
-            parsed: Document | HandError = jsonl_hand(item.text, item.number, source, item.index)
+            parsed: Document | HandError = jsonl_hand(item.text, item.number, source, index)
         else:
             parsed = item
             first = item.problems[0].line if item.problems else None
             line = (first or 1) + shift  # jsonl_lines puts the problem of a line on that line
         if isinstance(parsed, HandError):
-            given = parsed.problems[0].hand if parsed.problems else None  # its id, or its place in the block
-            label = given if given and given != f"{source}:{index - first_index + 1}" else f"{source}:{index}"
+            given = parsed.problems[0].hand if parsed.problems else None  # its id, or its place in the file
+            label = given or f"{source}:{index}"
             yield Outcome(label, error=HandError([_moved(p, line, label) for p in parsed.problems]))
             continue
-        label = parsed.label if parsed.label != f"{source}:{parsed.index}" else f"{source}:{index}"
-        yield settle_data(parsed.data, label, {(): line}, source)
+        yield settle_data(parsed.data, parsed.label, {(): line}, source)
 
 
 STDIN = "<stdin>"
