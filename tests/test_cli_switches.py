@@ -107,6 +107,23 @@ def test_errors_file_holds_every_bad_hand_as_a_json_line(tmp_path: Path) -> None
         jsonschema.validate(line, line_schema)
 
 
+def test_errors_file_keeps_two_bad_hands_with_one_id_apart(tmp_path: Path) -> None:
+    """Two bad hands with the same id, a good hand between them, are two lines of the errors file, each
+    with its own problem and line (before, the problems of one chunk were gathered by id: one line held
+    both hands' problems, and whether it did depended on where the batch cut the file into blocks)."""
+    source, errors = tmp_path / "hands.jsonl", tmp_path / "bad.jsonl"
+    good = {"region": "wuhan", "dealer": "A", "players": {"A": {"opens": 1}, "B": {}, "C": {}, "D": {}},
+            "win": {"winner": "A", "by": "self_draw"}}
+    source.write_text("\n".join(json.dumps(hand) for hand in [
+        {**good, "dealer": "Z", "id": "same"}, good, {**good, "region": "nowhere", "id": "same"},
+        {**good, "region": "nowhere", "id": "same"}]) + "\n", encoding="utf-8")
+    code, _, _ = run("batch", str(source), "--format", "jsonl", "--errors", str(errors), "-q")
+    assert code == 2
+    lines = [json.loads(line) for line in errors.read_text(encoding="utf-8").splitlines()]
+    assert [(line["id"], [(e["path"], e["line"]) for e in line["error"]]) for line in lines] == [
+        ("same", [("dealer", 1)]), ("same", [("region", 3)]), ("same", [("region", 4)])]
+
+
 # --- #8 ---------------------------------------------------------------------------------------------
 
 

@@ -181,17 +181,23 @@ class ErrorLines:
         if self._context is not None:
             self._context.__exit__(*exc)
 
-    def add(self, problems: list[Problem]) -> None:
-        """Write the bad hands of ``problems`` (consecutive problems of one hand make one line)."""
+    def add(self, problems: list[Problem], sizes: list[int] | None = None) -> None:
+        """Write the bad hands of ``problems``, one line each: ``sizes`` says how many problems each hand has,
+        in order (:attr:`~settle.engine.batch.encode.Chunk.bad_sizes`: two bad hands with one id are two
+        lines); without it, consecutive problems of one label make one hand."""
         if self.out is None or not problems:
             return
         import json
+        from itertools import groupby, islice
 
-        hands: dict[str | None, list[Problem]] = {}
-        for problem in problems:
-            hands.setdefault(problem.hand, []).append(problem)
-        for hand, found in hands.items():
-            self.out.write(json.dumps({"id": hand, "error": [p.as_dict() for p in found]}, ensure_ascii=False) + "\n")
+        if sizes is None:
+            hands = [list(found) for _, found in groupby(problems, key=lambda problem: problem.hand)]
+        else:
+            rest = iter(problems)
+            hands = [list(islice(rest, size)) for size in sizes]
+        for found in hands:
+            self.out.write(json.dumps({"id": found[0].hand, "error": [p.as_dict() for p in found]},
+                                      ensure_ascii=False) + "\n")
 
 
 def _same_target(one: str, other: str) -> bool:
@@ -307,7 +313,7 @@ def batch_command(
             def on_chunk(totals: Totals, chunk: Chunk) -> None:
                 if chunk.problems and (errors is not None or not quiet):
                     problems = columns.fill(chunk.problems)
-                    bad_lines.add(problems)
+                    bad_lines.add(problems, chunk.bad_sizes)
                     if not quiet:
                         progress.done()  # cleared before the problems are printed
                         _report(problems, lang)

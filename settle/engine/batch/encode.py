@@ -44,7 +44,9 @@ class Chunk:
     (``surrogatepass``) ready to write: bytes, so that a worker process hands the parent what it
     writes, with no text to decode and encode again (issue 14); :attr:`text` is the same as text.
     ``rows``: table/markdown rows (:func:`table_row`, kept for one tabulate call at the end);
-    ``standings``: their partial standings; ``problems``: every problem of the bad hands;
+    ``standings``: their partial standings; ``problems``: every problem of the bad hands, hand after hand;
+    ``bad_sizes``: how many of ``problems`` each bad hand has, in order (where one hand's end, so that two bad
+    hands with one id stay two: ``settle batch --errors``);
     ``hands``/``bad``: counts; ``stopped``: ``strict`` met a bad hand (later hands skipped);
     ``size``: input bytes the chunk covered, where known (JSON Lines), for the progress bar.
     """
@@ -53,6 +55,7 @@ class Chunk:
     rows: list[list[Any]] = field(default_factory=list)
     standings: Standings = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    bad_sizes: list[int] = field(default_factory=list)
     hands: int = 0
     bad: int = 0
     stopped: bool = False
@@ -149,6 +152,7 @@ def encode(outcomes: Iterable[Outcome], fmt: str, strict: bool = False, lang: st
             assert outcome.error is not None
             chunk.bad += 1
             chunk.problems.extend(outcome.error.problems)
+            chunk.bad_sizes.append(len(outcome.error.problems))
         if json_form:
             add(outcome)
         elif line is None:
