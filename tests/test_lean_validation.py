@@ -171,7 +171,8 @@ def mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             parent[key] = copy.deepcopy(rng.choice(ODD_VALUES))
         elif op == "word":
             if isinstance(parent, list) or not isinstance(parent[key], dict | list):
-                parent[key] = _odd_word(rng, key if isinstance(key, str) else path[-2])
+                # the word's key: this one, or the list's or (a key renamed to a non-text, at the top) none
+                parent[key] = _odd_word(rng, key if isinstance(key, str) else path[-2] if len(path) > 1 else "")
             else:  # a mapping key (a name, a kong kind) spelled otherwise
                 node = parent[key]
                 if isinstance(node, dict) and node:
