@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from settle.engine.hand import settle_hand, validate_model
 from settle.engine.tilelevel import resolve
@@ -441,6 +442,20 @@ def print_table(rows: Sequence[Row]) -> None:
         print(f"{row.case:<{width}}  {row.hands:>7}  {figure}  {row.note}")
 
 
+def settle_cpu(path: Path, check: bool = False) -> float:
+    """CPU seconds (user + system) of ``settle batch PATH --format jsonl --jobs 1``, a child process of this
+    one (the ``settle`` package this Python imports); ``check``: raise when it exits with an error."""
+    import resource
+    import subprocess
+    import sys
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", "batch", str(path),
+                    "--format", "jsonl", "--jobs", "1"], stdout=subprocess.DEVNULL, check=check)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
 def batch_target(rng: random.Random, n: int, repeat: int) -> None:
     """Issue 14's tile-level target: ``settle batch --format jsonl --jobs 1`` on ``n`` random wildcard-free
     Rushan tile hands (14 concealed tiles, self-draw, no options), start-up excluded (the CPU of a
@@ -448,7 +463,6 @@ def batch_target(rng: random.Random, n: int, repeat: int) -> None:
     process.  Target: at least 1.0x, and at least 20,000 hands/s.  Then (a) the bound (:func:`bound_rate`) on the
     same hands, against the same mahjong figure."""
     import json
-    import resource
     import subprocess
     import sys
     from pathlib import Path
@@ -464,14 +478,7 @@ def batch_target(rng: random.Random, n: int, repeat: int) -> None:
     many.write_text("".join(json.dumps(d) + "\n" for d in documents), encoding="utf-8")
     one.write_text(json.dumps(documents[0]) + "\n", encoding="utf-8")
 
-    def cpu(path: Path) -> float:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", "batch", str(path),
-                        "--format", "jsonl", "--jobs", "1"], stdout=subprocess.DEVNULL, check=False)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-
-    seconds = min(cpu(many) - cpu(one) for _ in range(repeat))
+    seconds = min(settle_cpu(many) - settle_cpu(one) for _ in range(repeat))
     ours = int((n - 1) / seconds)
     theirs = estimate_hand_value_rate(tile_lists, repeat)
     print(f"settle batch --jobs 1, {n:,} wildcard-free Rushan tile hands, start-up excluded: {ours:,} hands per CPU s")

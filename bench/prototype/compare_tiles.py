@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import time
@@ -30,12 +29,8 @@ from settle.tiles.notation import parse_tiles  # noqa: E402
 
 
 def settle_cpu(path: Path) -> float:
-    """CPU seconds of ``settle batch PATH --format jsonl --jobs 1`` (a child process)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", "from settle.cli import main; main()", "batch", str(path),
-                    "--format", "jsonl", "--jobs", "1"], stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    """CPU seconds of ``settle batch PATH --format jsonl --jobs 1`` (a child process; an error raises)."""
+    return bench_tiles.settle_cpu(path, check=True)
 
 
 def main() -> None:
