@@ -188,7 +188,7 @@ def lean_lines(lines: list[bytes], block: bytes, start: int = 0) -> list[tuple[R
     # No backslash (so no escape), no DEL, no C1 control, no U+2028/2029 (no 0xc2 or 0xe2 byte: none of
     # U+0080-U+00BF, U+2000-U+2FFF): no text of the block can hold what the patterns refuse.
     # (The whole block is looked at: what it does not hold, its lines from ``start`` on do not hold either.)
-    clean = 92 not in block and 127 not in block and (block.isascii() or (194 not in block and 226 not in block))
+    clean = 92 not in block and _no_control_bytes(block)
     starts, lengths, limit = _LEAN_STARTS, _START_LENGTHS, _LINE_LIMIT
     out: list[tuple[Region, Hand] | None] = []
     kept = 0  # the keys of the hands taken
@@ -201,26 +201,19 @@ def lean_lines(lines: list[bytes], block: bytes, start: int = 0) -> list[tuple[R
                 break
         else:
             known = _searched(raw)
-        if known is None or len(raw) > limit:
-            out.append(None)
-            colons += raw.count(b":")
-            continue
-        region, lean = known
-        if clean:
-            validator = lean.plain
-        elif 92 in raw:  # a backslash, so an escape: a text may hold anything
-            if b"\\ud" in raw or b"\\uD" in raw:
-                out.append(None)
-                colons += raw.count(b":")
-                continue
-            validator = lean.validator
-        elif 127 not in raw and (raw.isascii() or (194 not in raw and 226 not in raw)):
-            validator = lean.plain
-        else:
-            validator = lean.validator
-        try:
-            hand: Hand = validator.validate_json(raw)  # type: ignore[union-attr]
-        except ValidationError:
+        hand: Hand | None = None
+        # Not taken: no region known, too long, or a \u escape of a surrogate (a backslash: only in a block
+        # that is not clean).
+        if known is not None and len(raw) <= limit and \
+                (clean or 92 not in raw or not (b"\\ud" in raw or b"\\uD" in raw)):
+            region, lean = known
+            # Without the control-character patterns where no text of the line can hold one.
+            validator = lean.plain if clean or (92 not in raw and _no_control_bytes(raw)) else lean.validator
+            try:
+                hand = validator.validate_json(raw)  # type: ignore[union-attr]
+            except ValidationError:
+                hand = None
+        if hand is None:
             out.append(None)
             colons += raw.count(b":")
             continue
@@ -232,6 +225,13 @@ def lean_lines(lines: list[bytes], block: bytes, start: int = 0) -> list[tuple[R
                     != raw.count(b":"):
                 out[place] = None
     return out
+
+
+def _no_control_bytes(data: bytes) -> bool:
+    """Whether ``data`` holds no DEL, no C1 control and no U+2028/2029: no 0x7f byte, and no 0xc2 or 0xe2
+    byte (none of U+0080-U+00BF, U+2000-U+2FFF); with no backslash besides, no text in it can hold what
+    the lean schema's patterns refuse (:func:`lean_lines`)."""
+    return 127 not in data and (data.isascii() or (194 not in data and 226 not in data))
 
 
 def _searched(raw: bytes) -> tuple[Region, LeanSchema] | None:
