@@ -22,6 +22,7 @@ wildcards used. It returns exactly the feature values that listing every reading
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
@@ -127,28 +128,28 @@ def feature_search(
 
 
 def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Found:
-    """:func:`feature_search` of a hand without wildcards given as its tiles (each tile at most 4 times, as
-    a :class:`~settle.tiles.hand.TileHand` holds them): the same findings (features, and parts that
-    :func:`materialise` makes the same readings of), without counting the tiles into 34 places first.
-    The tiles are summed into one int of 4-bit digits, tile ``t`` at digit ``t`` (what the precomputed
-    tables are built from), and each suit's digits are its pattern's key in :func:`suit_flags` (the
-    classes of :func:`plain_codes` as ints, their groups in the suit); every count even is one test of the
-    digits' low bits (seven pairs).  When each suit reads one way (most hands) the features are the
-    suits' flags ORed, looked up in :data:`_PLAIN_FEATURES` (one object per value), and the reading's
-    groups are the suits' groups one after another (one part, at offset 0); otherwise the suits'
-    classes are combined (:func:`_combine_plain`)."""
+    """:func:`feature_search` of a hand without wildcards given as its tiles, sorted (each tile at most 4
+    times, as a :class:`~settle.tiles.hand.TileHand` holds them): the same findings (features, and parts
+    that :func:`materialise` makes the same readings of), without counting the tiles into 34 places first.
+    Each suit's tiles are a run of the sorted tiles (found by bisection) and, as bytes of their places in
+    the suit, its pattern's key in :func:`suit_flags` (the classes of :func:`plain_codes`, their groups in
+    the suit); every count even is the tiles pairing up two by two (seven pairs).  When each suit reads one
+    way (most hands) the features are the suits' flags ORed, looked up in :data:`_PLAIN_FEATURES` (one
+    object per value), and the reading's groups are the suits' groups one after another (one part, at
+    offset 0); otherwise the suits' classes are combined (:func:`_combine_plain`)."""
     size = len(tiles)
     found: dict[Features, tuple[int, tuple[Part, ...]]] = {}
     if size not in WIN_SIZES:
         return found
-    code = sum(map(_DIGIT.__getitem__, tiles))
-    suits = flags = pairs = 0
+    held = bytes(tiles)
+    local = held.translate(_LOCAL_TILES)  # each suit's run of it, its pattern's key
+    suits = flags = pairs = low = 0
     groups: tuple[Group, ...] | None = ()
     several = False
-    for shift, mask, bit, table in _SUIT_SEARCH or _suit_flags():
-        pattern = (code >> shift) & mask
-        if pattern:  # an empty suit adds nothing
-            entries = table.get(pattern)
+    for end, bit, table in _SUIT_SEARCH or _suit_flags():
+        high = bisect_left(tiles, end, low)
+        if high != low:  # an empty suit adds nothing
+            entries = table.get(local[low:high])
             if entries is None:  # no reading into sets and a pair
                 groups = None
                 break
@@ -160,12 +161,13 @@ def plain_tile_search(tiles: Sequence[int], *, seven_pairs: bool = False) -> _Fo
                 groups += suit_groups  # type: ignore[operator]
             else:
                 several = True
+            low = high
     if groups is not None:
         if several:  # a suit that reads several ways: its classes combined with the others'
-            _combine_plain(_chosen_classes(code), suits, True, found)
+            _combine_plain(_chosen_classes(sum(map(_DIGIT.__getitem__, tiles))), suits, True, found)
         elif pairs == _PAIR_FLAG:
             found[_PLAIN_FEATURES[suits << _FLAG_BITS | flags]] = (0, ((0, groups, ()),))
-    if seven_pairs and size == 14 and not code & _ODD_DIGITS:  # every count even (else no seven pairs)
+    if seven_pairs and size == 14 and held[::2] == held[1::2]:  # every count even (else no seven pairs)
         counts = [0] * 34
         for tile in tiles:
             counts[tile] += 1
@@ -185,25 +187,26 @@ def _chosen_classes(code: int) -> list[tuple[int, list[_SuitClass]]]:
 
 
 _DIGIT = tuple(1 << (4 * t) for t in range(34))
-"""Tile ``t`` as digit ``t`` of the 4-bit digits :func:`plain_tile_search` sums the tiles into."""
+"""Tile ``t`` as digit ``t`` of the 4-bit digits :func:`plain_tile_search` sums the tiles into when a suit
+reads several ways (:func:`_chosen_classes` reads each suit's pattern off them)."""
 _SUIT_DIGITS = ((0, (1 << 36) - 1, 1), (36, (1 << 36) - 1, 2), (72, (1 << 36) - 1, 4), (108, (1 << 28) - 1, HONOUR_BIT))
 """Where each suit's digits are (shift, mask: 9 digits a suit, 7 the honours), and its suit bit."""
-_ODD_DIGITS = sum(1 << (4 * t) for t in range(34))
-"""The low bit of every digit: set in the sum where a tile is held an odd number of times."""
 
 # A suit class as :func:`plain_flags` keeps it: its facts as bits (ORed over the suits, but for the pair,
 # which is counted) and its groups (local tiles).
 _PAIR_FLAG, _NOT_258_FLAG, _CHOW_FLAG, _PAIR_258_FLAG, _DRAGON_FLAG = 1, 2, 4, 8, 16
 _FLAG_BITS = 5
-_Flags = dict[int, tuple[tuple[int, tuple[Group, ...]], ...]]
+_Flags = dict[bytes, tuple[tuple[int, tuple[Group, ...]], ...]]
 _SUIT_FLAGS: list[_Flags] = []
 """:func:`suit_flags`, once built."""
-_SUIT_SEARCH: list[tuple[int, int, int, _Flags]] = []
-"""Each suit's digits (:data:`_SUIT_DIGITS`) and its table (:func:`suit_flags`), once built."""
+_SUIT_SEARCH: list[tuple[int, int, _Flags]] = []
+"""Each suit's end (the first tile past it), its suit bit and its table (:func:`suit_flags`), once built."""
 
 
 def suit_flags() -> list[_Flags]:
-    """Each suit's table (万, 筒, 条, honours): :func:`plain_codes` of its size with each class as
+    """Each suit's table (万, 筒, 条, honours): :func:`plain_codes` of its size keyed by each pattern's tiles
+    in the suit (0-8, honours 0-6), sorted, as bytes (``11234`` of any suit is ``bytes([0, 0, 1, 2, 3])``; the
+    three suits' tables share their keys), with each class as
     ``(flags, groups)``: a pair (1), not all 2/5/8 (2), a chow (4), the pair a 2/5/8 (8), 123-456-789 (16),
     and its groups in that suit (tile ids), in the same order.  Built with the tables at first use (a
     pattern not in them has no reading into sets and a pair)."""
@@ -212,16 +215,26 @@ def suit_flags() -> list[_Flags]:
     return _SUIT_FLAGS
 
 
-def _suit_flags() -> list[tuple[int, int, int, _Flags]]:
+def _suit_flags() -> list[tuple[int, int, _Flags]]:
+    keys: dict[int, list[bytes]] = {}  # each size's patterns as bytes, one object for the three suits
     for (start, end), in_suit in zip(_SUIT_STARTS, (None, *_SHIFTED.values()), strict=True):
+        classes_of = plain_classes(end - start)
+        if end - start not in keys:
+            singles = [bytes([tile]) for tile in range(end - start)]
+            keys[end - start] = [b"".join(map(bytes.__mul__, singles, counts)) for counts in classes_of]
         _SUIT_FLAGS.append({
-            code: tuple((pairs * _PAIR_FLAG | (0 if all_258 else _NOT_258_FLAG) | (0 if pungs else _CHOW_FLAG)
-                         | (_PAIR_258_FLAG if pair_258 else 0) | (_DRAGON_FLAG if dragons == 0b111 else 0),
-                         groups if in_suit is None else tuple(map(in_suit.__getitem__, groups)))
-                        for _, pairs, all_258, pungs, pair_258, _, dragons, _, groups, _ in classes)
-            for code, classes in plain_codes(end - start).items()})
-    _SUIT_SEARCH.extend((*digits, table) for digits, table in zip(_SUIT_DIGITS, _SUIT_FLAGS, strict=True))
+            key: tuple((pairs * _PAIR_FLAG | (0 if all_258 else _NOT_258_FLAG) | (0 if pungs else _CHOW_FLAG)
+                        | (_PAIR_258_FLAG if pair_258 else 0) | (_DRAGON_FLAG if dragons == 0b111 else 0),
+                        groups if in_suit is None else tuple(map(in_suit.__getitem__, groups)))
+                       for _, pairs, all_258, pungs, pair_258, _, dragons, _, groups, _ in classes)
+            for key, classes in zip(keys[end - start], classes_of.values(), strict=True)})
+    _SUIT_SEARCH.extend((end, digits[2], table)
+                        for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
     return _SUIT_SEARCH
+
+
+_LOCAL_TILES = bytes(tile - start for start, end in _SUIT_STARTS for tile in range(start, end)).ljust(256, b"\0")
+"""``bytes.translate`` table of each tile id to its place in its suit (``5p`` 13 -> 4, 白 33 -> 6)."""
 
 
 # A part of a reading: (offset, groups, wild values) with tiles counted from the offset,

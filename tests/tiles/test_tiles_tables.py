@@ -154,18 +154,22 @@ def test_tile_search_finds_what_the_count_search_finds() -> None:
 
 
 def test_suit_flags_hold_each_class_as_bits_and_groups_in_its_suit() -> None:
-    """suit_flags: per suit, a pattern's classes as (flags, groups in that suit), in plain_codes' order."""
+    """suit_flags: per suit, a pattern's classes as (flags, groups in that suit), in plain_codes' order, keyed
+    by the pattern's tiles' places in the suit (0-8, honours 0-6), sorted, as bytes."""
     tables = features.suit_flags()
     assert len(tables) == 4
-    # 11234 of a suit (digits 0x1112): one class, the pair 11 and the chow 234 (not all 2/5/8, a chow).
-    assert tables[0][0x1112] == ((1 | 2 | 4, ((0, 0), (1, 2, 3))),)
-    assert tables[1][0x1112] == ((1 | 2 | 4, ((9, 9), (10, 11, 12))),)
-    assert tables[2][0x1112] == ((1 | 2 | 4, ((18, 18), (19, 20, 21))),)
-    # 222 555 88 of a suit: every tile a 2/5/8, pungs only, the pair a 2/5/8.
-    assert tables[2][(3 << 4) | (3 << 16) | (2 << 28)] == ((1 | 8, ((19, 19, 19), (22, 22, 22), (25, 25))),)
-    # 东东东 白白 (honours 0 and 6): pungs only, the pair no 2/5/8.
-    assert tables[3][3 | (2 << 24)] == ((1 | 2, ((27, 27, 27), (33, 33))),)
+    # 11234 of a suit (places 0 0 1 2 3): one class, the pair 11 and the chow 234 (not all 2/5/8, a chow),
+    # in 万 tiles 0-3, in 筒 9-12, in 条 18-21.
+    assert tables[0][bytes([0, 0, 1, 2, 3])] == ((1 | 2 | 4, ((0, 0), (1, 2, 3))),)
+    assert tables[1][bytes([0, 0, 1, 2, 3])] == ((1 | 2 | 4, ((9, 9), (10, 11, 12))),)
+    assert tables[2][bytes([0, 0, 1, 2, 3])] == ((1 | 2 | 4, ((18, 18), (19, 20, 21))),)
+    # 222 555 88 of 条 (places 1, 4, 7; tiles 19, 22, 25): every tile a 2/5/8, pungs only, the pair a 2/5/8.
+    assert tables[2][bytes([1, 1, 1, 4, 4, 4, 7, 7])] == ((1 | 8, ((19, 19, 19), (22, 22, 22), (25, 25))),)
+    # 东东东 白白 (honour places 0 and 6: tiles 27 and 33): pungs only, the pair no 2/5/8.
+    assert tables[3][bytes([0, 0, 0, 6, 6])] == ((1 | 2, ((27, 27, 27), (33, 33))),)
     # 123 456 789 of a suit: the dragon (16), no pair.
-    assert tables[0][0x111111111] == ((2 | 4 | 16, ((0, 1, 2), (3, 4, 5), (6, 7, 8))),)
+    assert tables[0][bytes(range(9))] == ((2 | 4 | 16, ((0, 1, 2), (3, 4, 5), (6, 7, 8))),)
+    # Every pattern of plain_codes, under its places: local tile t is digit t of the code.
     for table, size in zip(tables, (9, 9, 9, 7), strict=True):
-        assert table.keys() == features.plain_codes(size).keys()
+        assert sorted(table) == sorted(bytes(t for t in range(size) for _ in range((code >> (4 * t)) & 15))
+                                       for code in features.plain_codes(size))
