@@ -8,6 +8,7 @@ readings kept, in the same order: the reading printed depends on it), and nothin
 
 from __future__ import annotations
 
+import gc
 import random
 from itertools import product
 
@@ -173,3 +174,28 @@ def test_suit_flags_hold_each_class_as_bits_and_groups_in_its_suit() -> None:
     for table, size in zip(tables, (9, 9, 9, 7), strict=True):
         assert sorted(table) == sorted(bytes(t for t in range(size) for _ in range((code >> (4 * t)) & 15))
                                        for code in features.plain_codes(size))
+
+
+def test_tables_are_built_with_the_collector_off_and_leave_it_as_it_was() -> None:
+    """_built: the collector is off during a build and as it was afterwards, also when the build raises."""
+    seen = []
+
+    def build() -> int:
+        seen.append(gc.isenabled())
+        return 7
+
+    def broken() -> int:
+        raise ValueError("broken")
+
+    was = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            assert features._built(build) == 7
+            assert gc.isenabled() is state
+            with pytest.raises(ValueError, match="broken"):
+                features._built(broken)
+            assert gc.isenabled() is state
+        assert seen == [False, False]
+    finally:
+        (gc.enable if was else gc.disable)()
