@@ -40,6 +40,17 @@ def common_problems(hand: Hand, region: Region) -> list[Problem]:
     return _problems(hand, region)
 
 
+def _one_discard(wins: Sequence[Win]) -> bool:
+    """Whether several wins are one discard's, as :func:`all_clear` asks (G6, 一炮多响): different winners,
+    none a self-draw, none of them the discarder, all from the same player the same way.  Apart from
+    :func:`all_clear` so that it holds no cell for ``first`` (a comprehension reading a local makes its
+    function allocate a cell at every call, Python 3.11)."""
+    first = wins[0]
+    winners = {one.winner for one in wins}
+    return not (len(winners) != len(wins) or first.by == "self_draw" or first.from_ in winners
+                or any(one.from_ != first.from_ or one.by != first.by for one in wins))
+
+
 def all_clear(hand: Hand, region: Region, plain: bool = False) -> bool:
     """Whether :func:`common_problems` has nothing to say about ``hand``: its checks, in one walk of
     the hand that stops at the first doubt and builds no message (each test is the condition under
@@ -76,12 +87,8 @@ def all_clear(hand: Hand, region: Region, plain: bool = False) -> bool:
                 fits = _fits(patterns, key, by, fans)
             if not fits:
                 return False
-    if len(wins) > 1:
-        first = wins[0]
-        winners = {one.winner for one in wins}
-        if (len(winners) != len(wins) or first.by == "self_draw" or first.from_ in winners
-                or any(one.from_ != first.from_ or one.by != first.by for one in wins)):
-            return False
+    if len(wins) > 1 and not _one_discard(wins):
+        return False
     if len(players) not in region.seats:
         return False
     abandon = fields["abandon"]

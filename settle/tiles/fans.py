@@ -236,7 +236,7 @@ def _scored(
     """(fans, rejection reason or None, reading) of every reading, or with ``distinct``
     of one reading per (fans, reason): the one with fewest substitutions, built last."""
     if not distinct:
-        return [(*_judge(context, rules, features_of(r)), r) for r in _all_readings(context, rules)]
+        return _every_reading(context, rules)
     fans_of, illegal = rules.fans, rules.illegal
     wild = context.wild
     # No wildcard in hand: a reading's tiles are the concealed tiles as held (sorted by TileHand).
@@ -255,10 +255,16 @@ def _scored(
         held = kept.get(key)
         if held is None or rank < held[0]:
             kept[key] = (rank, features, payload)
-    return [
-        (fans, why, payload if isinstance(payload, Reading) else materialise(features.shape, payload, wild, tiles))
-        for (fans, why), (_, features, payload) in kept.items()
-    ]
+    out = []  # (a loop: a comprehension reading ``wild`` and ``tiles`` would make cells at every call)
+    for (fans, why), (_, features, payload) in kept.items():
+        out.append((fans, why,
+                    payload if isinstance(payload, Reading) else materialise(features.shape, payload, wild, tiles)))
+    return out
+
+
+def _every_reading(context: TileContext, rules: TileRules) -> list[tuple[frozenset[str], Step | None, Reading]]:
+    """:func:`_scored` without ``distinct``: every reading, judged."""
+    return [(*_judge(context, rules, features_of(r)), r) for r in _all_readings(context, rules)]
 
 
 def _judge(context: TileContext, rules: TileRules, features: Features) -> tuple[frozenset[str], Step | None]:

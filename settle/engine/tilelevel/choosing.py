@@ -50,10 +50,9 @@ def evaluation(prepared: Prepared, tile_win: TileWin) -> Evaluation:
     win = one[tile_win.index] if isinstance(one, list) else one  # hand.wins[index], fewer calls
     assert win is not None  # a tile win is a win of the hand
     rules = tile_rules(region)
-    stated = rules.situations
     try:  # the situations as :func:`situations` gives them, the region's rules looked up once
         return evaluate_all(rules, tile_win.tiles, tile_options(region, hand, rules), win.by,
-                            [k for k in win.fans if k in stated] if win.fans else [])
+                            list(filter(rules.situations.__contains__, win.fans)) if win.fans else [])
     except ValueError as exc:
         raise HandError([engine_problem(exc, tile_win)]) from None
 
@@ -81,7 +80,7 @@ def ordered(region: Region, fans: Iterable[str]) -> tuple[str, ...]:
     if type(fans) is frozenset and len(fans) == 1:  # one fan (a reading's base alone, the usual case)
         for k in fans:
             return (k,) if k in rank else ()
-    return tuple(sorted({k for k in fans if k in rank}, key=rank.__getitem__))
+    return tuple(sorted(set(filter(rank.__contains__, fans)), key=rank.__getitem__))
 
 
 _RANKS: dict[int, tuple[object, dict[str, int]]] = {}
@@ -188,6 +187,22 @@ def refuse_unwinnable(tile_win: TileWin, found: Evaluation) -> None:
                           found.why_not_steps())
 
 
+def _settled_readings(prepared: Prepared, hand: Hand, index: int,
+                      legal: Sequence[ScoredReading]) -> tuple[list[Candidate], list[Candidate]]:
+    """Several legal readings, each settled (:func:`settle_candidate`), and those the hand's facts allow.
+    (Apart from :func:`choose`, as :func:`_ranked`: a comprehension or lambda reading a function's locals
+    makes the function allocate a cell for each at every call, Python 3.11, and most hands have one
+    reading.)"""
+    candidates = [settle_candidate(prepared, hand, index, scored) for scored in legal]
+    return candidates, [c for c in candidates if c.settlement is not None]
+
+
+def _ranked(settled: list[Candidate], winner: str) -> list[Candidate]:
+    """The settled readings in the order :func:`choice_key` prefers them (stable: the engine's order
+    breaks ties)."""
+    return sorted(settled, key=lambda c: choice_key(c, winner))
+
+
 def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation) -> Choice:
     """The reading kept for ``tile_win`` among the engine's legal ones, the other wins as in ``hand``.
 
@@ -203,12 +218,10 @@ def choose(prepared: Prepared, hand: Hand, tile_win: TileWin, found: Evaluation)
         candidates = [settle_candidate(prepared, hand, tile_win.index, legal[0])]
         settled = candidates if candidates[0].settlement is not None else []
     else:
-        candidates = [settle_candidate(prepared, hand, tile_win.index, scored) for scored in legal]
-        settled = [c for c in candidates if c.settlement is not None]
+        candidates, settled = _settled_readings(prepared, hand, tile_win.index, legal)
     if not settled:
         raise illegal_win(list(candidates[0].problems), [problems_step(candidates[0].problems)])
-    # stable: engine order breaks ties (one reading, the usual case, needs no ranking)
-    ranked = sorted(settled, key=lambda c: choice_key(c, winner)) if len(settled) > 1 else settled
+    ranked = _ranked(settled, winner) if len(settled) > 1 else settled  # one reading needs no ranking
     chosen = ranked[0]
     why = _why(chosen, ranked[1:], winner, prepared.region) if len(candidates) > 1 else WHY_ONLY_LEGAL
     return Choice(winner, tile_win.path, tile_win.tiles, chosen, tuple(candidates), found.rejected, why,

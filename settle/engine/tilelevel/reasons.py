@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settle.core import Settlement, Step
 from settle.engine.tilelevel.reading import Prepared, wildcard
@@ -24,6 +24,9 @@ from settle.tiles.messages import fan_labels as _labels_text
 from settle.tiles.notation import GROUP_TEXT
 from settle.tiles.rules import reason_key
 
+if TYPE_CHECKING:
+    from settle.vocab import Pattern
+
 
 def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]:
     """The fans as ``{"key", "zh"}`` items (what the ``tiles_*`` steps name), in the order given.
@@ -37,11 +40,17 @@ def fan_items(region: Region, fans: Iterable[str]) -> tuple[dict[str, str], ...]
     held = _FAN_ITEMS.get(key)
     if held is not None and held[0] is patterns:
         return held[1]
-    items = tuple([{"key": k, "zh": patterns[k].zh} for k in names])
+    items = _items(patterns, names)
     if len(_FAN_ITEMS) >= STEPS_KEPT:
         _FAN_ITEMS.clear()
     _FAN_ITEMS[key] = (patterns, items)
     return items
+
+
+def _items(patterns: Mapping[str, Pattern], names: Sequence[str]) -> tuple[dict[str, str], ...]:
+    """:func:`fan_items` made.  (Helpers such as this one hold the comprehensions of the functions a hand
+    calls: a comprehension reading a local makes its function allocate a cell at every call, Python 3.11.)"""
+    return tuple([{"key": k, "zh": patterns[k].zh} for k in names])
 
 
 _FAN_ITEMS: dict[tuple[Any, ...], tuple[object, tuple[dict[str, str], ...]]] = {}
@@ -64,13 +73,17 @@ def reading_step(region: Region, tiles: TileHand, scored: ScoredReading, wild: i
     groups = tuple(map(GROUP_TEXT.__getitem__, reading.groups)) if reading.groups else (format_tiles(reading.tiles),)
     melds = tuple({"kind": m.kind, "kong": m.kong_kind, "tiles": format_tiles(m.tiles)}
                   for m in tiles.melds) if tiles.melds else ()
-    read_as: tuple[tuple[str | None, int], ...] = ()
-    if wild is not None and reading.wild_values:
-        read_as = tuple(Counter(None if v == wild else tile_to_str(v) for v in reading.wild_values).items())
+    read_as = _read_as(reading.wild_values, wild) if wild is not None and reading.wild_values else ()
     return _step(ReadingStep, ("", "tiles_read", {"shape": reading.shape, "groups": groups, "melds": melds,
                                                   "wildcard": tile_rules(region).wildcard_name,
                                                   "wild": None if wild is None else tile_to_str(wild),
                                                   "read_as": read_as}))
+
+
+def _read_as(values: Sequence[int], wild: int) -> tuple[tuple[str | None, int], ...]:
+    """:func:`reading_step`'s ``read_as``: what the wildcards stand for, (tile, or None for itself; count),
+    in the order first met."""
+    return tuple(Counter(None if v == wild else tile_to_str(v) for v in values).items())
 
 
 _step = tuple.__new__
@@ -91,10 +104,14 @@ def reading_record(choice: Choice) -> dict[str, Any]:
     ``considered`` the legal readings settled."""
     reading = choice.chosen.scored.reading
     wild = choice.wild
-    substitutions = [] if wild is None else [{"wildcard": tile_to_str(wild), "as": tile_to_str(v)}
-                                             for v in reading.wild_values if v != wild]
+    substitutions = [] if wild is None else _substitutions(reading.wild_values, wild)
     return {"winner": choice.winner, "fans": list(choice.chosen.fans), "substitutions": substitutions,
             "considered": len(choice.considered)}
+
+
+def _substitutions(values: Sequence[int], wild: int) -> list[dict[str, str]]:
+    """:func:`reading_record`'s substitutions: each wildcard read as another tile."""
+    return [{"wildcard": tile_to_str(wild), "as": tile_to_str(v)} for v in values if v != wild]
 
 
 WHY_ONLY_LEGAL = Step("", "why_only_legal", {})

@@ -49,6 +49,12 @@ def tile_options(region: Region, hand: Hand, rules: TileRules | None = None) -> 
     held = _READ.get(id(options))
     if held is not None and held[0] is options and held[1] is rules:
         return held[2]
+    return _read_options(options, rules)
+
+
+def _read_options(options: Any, rules: TileRules) -> Mapping[str, Any]:
+    """:func:`tile_options` of an options model not kept yet: its values read, and kept.  (Apart from
+    it so that the usual call makes no cell for the comprehensions here, Python 3.11.)"""
     defaults = rules.option_defaults
     read: Mapping[str, Any] = {name: getattr(options, name) for name in defaults if hasattr(options, name)}
     if len(read) == len(defaults) and all(read[name] is value for name, value in defaults.items()):

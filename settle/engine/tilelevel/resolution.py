@@ -73,10 +73,15 @@ def _found(prepared: Prepared) -> _Staged | _Resolved:
     tile_wins = prepared.tile_wins
     region = prepared.region
     claimed = []
+    derive: Sequence[TileWin] = tile_wins
     for tw in tile_wins:
         if wins[tw.index].fans and shape_claims(region, wins[tw.index]):
             claimed.append(tw)
-    derive = [tw for tw in tile_wins if tw not in claimed] if claimed else tile_wins
+    if claimed:  # (a loop, not a comprehension reading ``claimed``: no cell made at every call)
+        derive = []
+        for tw in tile_wins:
+            if tw not in claimed:
+                derive.append(tw)
     for tile_win in claimed:
         refuse_unwinnable(tile_win, evaluation(prepared, tile_win))
     if not derive:

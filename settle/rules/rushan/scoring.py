@@ -361,12 +361,12 @@ def _win_reasons(players: dict[str, RushanPlayer], facts: list[tuple[str, str | 
     for winner, _, _ in facts:
         implied = points[winner].implied
         if implied:
-            reasons += [Step("G10, R2", "implied", {"fan": k, "winner": winner}) for k in implied]
+            reasons += _fan_steps("G10, R2", "implied", implied, winner)
     for winner, p in points.items():
         if not (p.auto or p.uncounted):  # R3b concerns 门清/一条龙 only
             continue
-        reasons += [Step("R3b", "counted_unnamed", {"fan": k, "winner": winner}) for k in p.auto]
-        reasons += [Step("R3b", "named_uncounted", {"fan": k, "winner": winner}) for k in p.uncounted]
+        reasons += _fan_steps("R3b", "counted_unnamed", p.auto, winner)
+        reasons += _fan_steps("R3b", "named_uncounted", p.uncounted, winner)
     others = []
     for name, player in players.items():
         kongs = player.kongs
@@ -381,6 +381,12 @@ def _win_reasons(players: dict[str, RushanPlayer], facts: list[tuple[str, str | 
             step = kept(_OTHERS, key, Step("R4", "others_kongs", {"kongs": key}))
         reasons.append(step)
     return (*reasons, *options)
+
+
+def _fan_steps(rule: str, kind: str, fans: Sequence[str], winner: str) -> list[Step]:
+    """A step of ``kind`` under ``rule`` for each of ``fans`` of ``winner`` (apart from :func:`_win_reasons`
+    so that it makes no cell for ``winner`` at every call, Python 3.11)."""
+    return [Step(rule, kind, {"fan": k, "winner": winner}) for k in fans]
 
 
 WHO_PAYS = {"self_draw": ("self_draw_pays", "winner"), "robbed_kong": ("robbed_pays", "player"),
