@@ -117,23 +117,28 @@ ZH = {"pihu": "屁胡", "pengpenghu": "碰碰胡", "qidui": "七对", "qingyise"
 VALUE = {"pihu": 1, "pengpenghu": 2, "qidui": 2, "qingyise": 2, "fengyise": 2}
 
 
-def readings(counts: list[int]) -> list[tuple[int, tuple[str, ...], str, tuple[tuple[int, ...], ...]]]:
+_Found = tuple[int, tuple[str, ...], str, tuple[tuple[int, ...], ...]]
+"""A reading found: (points, fans, shape, groups)."""
+
+
+def readings(counts: list[int]) -> list[_Found]:
     """(points, fans, shape, groups) of each legal reading, one per distinct fan set (the first met)."""
     tabs = tables()
-    per_suit = []
+    per_suit: list[list[tuple[tuple[int, ...], ...]]] = []
+    winnable = True
     for s in range(4):
         key = tuple(counts[s * 9: s * 9 + (7 if s == 3 else 9)])
         if any(key):
             shapes = tabs[s].get(key)
             if shapes is None:
-                per_suit = None
+                winnable = False
                 break
             per_suit.append([tuple(tuple(t + s * 9 for t in g) for g in shape) for shape in shapes])
     suits_used = [s for s in range(4) if any(counts[s * 9: s * 9 + 9])]
     one_suit = len(suits_used) == 1 and suits_used[0] != 3
     honours = suits_used == [3]
     found: dict[tuple[str, ...], tuple[int, tuple[str, ...], str, tuple[tuple[int, ...], ...]]] = {}
-    if per_suit is not None:
+    if winnable:
         for combo in product(*per_suit):
             groups = tuple(sorted(g for part in combo for g in part))
             if sum(1 for g in groups if len(g) == 2) != 1:
@@ -187,10 +192,10 @@ def fan_list(fans: tuple[str, ...]) -> str:
     return "[" + ", ".join(f'{{"key": "{f}", "zh": "{ZH[f]}"}}' for f in fans) + "]"
 
 
-_FRAMES: dict[tuple, tuple[str, str, str]] = {}
+_FRAMES: dict[tuple[object, ...], tuple[str, str, str]] = {}
 
 
-def _frame(players: tuple[str, ...], winner: str, dealer: str, found: tuple) -> tuple[str, str, str]:
+def _frame(players: tuple[str, ...], winner: str, dealer: str, found: tuple[_Found, ...]) -> tuple[str, str, str]:
     """The line's texts that depend on the table, the winner and the fans considered (not on the tiles'
     groups or the id): kept per such shape, the names already in."""
     points, fans, shape, _ = found[0]
@@ -249,7 +254,7 @@ def _frame(players: tuple[str, ...], winner: str, dealer: str, found: tuple) -> 
     return head, middle, tail
 
 
-_GROUP_TEXT = {}
+_GROUP_TEXT: dict[tuple[int, ...], str] = {}
 
 
 def line_of(hand: Hand) -> str:
