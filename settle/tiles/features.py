@@ -22,14 +22,13 @@ wildcards used. It returns exactly the feature values that listing every reading
 
 from __future__ import annotations
 
-import gc
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
+from settle.core.collector import collector_paused
 from settle.tiles.readings import (
     SEVEN_PAIRS,
     STANDARD,
@@ -208,9 +207,9 @@ _SUIT_SEARCH: list[tuple[int, int, _Flags]] = []
 def suit_flags() -> list[_Flags]:
     """Each suit's table (万, 筒, 条, honours): :func:`plain_codes` of its size keyed by each pattern's tiles
     in the suit (0-8, honours 0-6), sorted, as bytes (``11234`` of any suit is ``bytes([0, 0, 1, 2, 3])``; the
-    three suits' tables share their keys), with each class as
-    ``(flags, groups)``: a pair (1), not all 2/5/8 (2), a chow (4), the pair a 2/5/8 (8), 123-456-789 (16),
-    and its groups in that suit (tile ids), in the same order.  Built with the tables at first use (a
+    three suits' tables share their keys), with each class as ``(flags, groups)``: a pair (1), not all 2/5/8
+    (2), a chow (4), the pair a 2/5/8 (8), 123-456-789 (16), and its groups in that suit (tile ids), in the
+    same order.  Built with the tables at first use (a
     pattern not in them has no reading into sets and a pair)."""
     if not _SUIT_FLAGS:
         _suit_flags()
@@ -218,11 +217,13 @@ def suit_flags() -> list[_Flags]:
 
 
 def _suit_flags() -> list[tuple[int, int, _Flags]]:
-    """Build :func:`suit_flags` and :data:`_SUIT_SEARCH` (with the collector off, as :func:`_built`)."""
-    return _built(_build_suit_flags)
+    """Build :func:`suit_flags` and :data:`_SUIT_SEARCH` (with the collector off, as :func:`plain_classes`)."""
+    with collector_paused():
+        _build_suit_flags()
+    return _SUIT_SEARCH
 
 
-def _build_suit_flags() -> list[tuple[int, int, _Flags]]:
+def _build_suit_flags() -> None:
     keys: dict[int, list[bytes]] = {}  # each size's patterns as bytes, one object for the three suits
     for (start, end), in_suit in zip(_SUIT_STARTS, (None, *_SHIFTED.values()), strict=True):
         classes_of = plain_classes(end - start)
@@ -237,7 +238,6 @@ def _build_suit_flags() -> list[tuple[int, int, _Flags]]:
             for key, classes in zip(keys[end - start], classes_of.values(), strict=True)})
     _SUIT_SEARCH.extend((end, digits[2], table)
                         for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
-    return _SUIT_SEARCH
 
 
 _LOCAL_TILES = bytes(tile - start for start, end in _SUIT_STARTS for tile in range(start, end)).ljust(256, b"\0")
@@ -372,24 +372,11 @@ def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
     """
     table = _PLAIN.get(size)
     if table is None:
-        table = _PLAIN[size] = _built(partial(_build_plain_classes, size))
+        # A table makes no cycles: collections while it is built would walk the tables made so far (about
+        # a quarter of the build's time, at a process's first tile hand).
+        with collector_paused():
+            table = _PLAIN[size] = _build_plain_classes(size)
     return table
-
-
-_T = TypeVar("_T")
-
-
-def _built(build: Callable[[], _T]) -> _T:
-    """``build()`` with the cyclic garbage collector off (on again afterwards if it was on): a table
-    makes no cycles, and each collection of the young objects while it is built would walk the tables
-    made so far (about a quarter of the build's time, at a process's first tile hand)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        return build()
-    finally:
-        if was:
-            gc.enable()
 
 
 # A set while the table is built: (order key, counts as 4-bit digits, all 2/5/8, pung, dragon bit).

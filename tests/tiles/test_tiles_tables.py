@@ -14,6 +14,7 @@ from itertools import product
 
 import pytest
 
+from settle.core.collector import collector_paused
 from settle.tiles import features
 from settle.tiles.shapes import _suit_mask
 
@@ -177,24 +178,27 @@ def test_suit_flags_hold_each_class_as_bits_and_groups_in_its_suit() -> None:
 
 
 def test_tables_are_built_with_the_collector_off_and_leave_it_as_it_was() -> None:
-    """_built: the collector is off during a build and as it was afterwards, also when the build raises."""
+    """collector_paused (what the tables are built in): the collector is off inside and as it was afterwards,
+    also when the body raises."""
     seen = []
 
     def build() -> int:
-        seen.append(gc.isenabled())
-        return 7
+        with collector_paused():
+            seen.append(gc.isenabled())
+            return 7
 
     def broken() -> int:
-        raise ValueError("broken")
+        with collector_paused():
+            raise ValueError("broken")
 
     was = gc.isenabled()
     try:
         for state in (True, False):
             (gc.enable if state else gc.disable)()
-            assert features._built(build) == 7
+            assert build() == 7
             assert gc.isenabled() is state
             with pytest.raises(ValueError, match="broken"):
-                features._built(broken)
+                broken()
             assert gc.isenabled() is state
         assert seen == [False, False]
     finally:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from settle.core.collector import collector_paused
 from settle.engine.batch.encode import Chunk, Totals, encode, record
 from settle.engine.batch.outcome import hand_label, settle_data
 from settle.engine.batch.pool import chunk_map, forks, worker_count
@@ -143,21 +144,6 @@ def collector_eased() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Settle a block with the cyclic garbage collector off (:func:`gc.disable`; on again afterwards if it
-    was on): a block's hands stay alive together through its passes (:func:`jsonl_outcomes`), and each
-    collection of the young objects would walk all of them, for nothing, as a hand makes no cycles (its
-    objects are freed by their counts).  Anything that did make one is collected after the block."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def settle_input(path: str, run: BatchRun) -> Iterator[Chunk]:
@@ -291,6 +277,7 @@ def jsonl_task(task: tuple[bytes, str, int, int, str, bool, str, bool]) -> Chunk
     encoded :class:`Chunk` (its ``size``: the block's bytes with its newline; its standings tallied when
     ``standings``: :attr:`BatchRun.standings`)."""
     block, source, first_line, first_index, fmt, strict, lang, tallied = task
+    # A block's hands stay alive together through its passes (jsonl_outcomes), and make no cycles.
     with collector_paused():
         chunk = encode(jsonl_outcomes(block, source, first_line, first_index), fmt, strict, lang, tallied)
     if chunk.problems and source == STDIN:  # stdin cannot be read again for the columns (issue 16 #9)
