@@ -95,3 +95,34 @@ def test_hand_count_when_every_later_line_starts_a_json_object_and_when_not() ->
     assert hand_count(b'{"a": 1}\n{"b": 2}\n') == 2
     assert hand_count('{"a": 1}\n\u3000\n[1]'.encode()) == 2  # U+3000 is white space; [1] a (bad) hand
     assert hand_count(b'{"a": 1}\nx\n{"c": 3}') == 3
+
+
+def test_a_later_line_that_looks_like_utf16_is_one_bad_hand_wherever_the_blocks_are_cut(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A later line starting with a UTF-16 mark's bytes (FF FE, FE FF) or with "{" and a NUL byte was,
+    # where it opened a block, read as the start of a UTF-16 file, and the rest of that block's hands
+    # were dropped.  Now it is that one line's problem (issue 14, a tester's reproducer).  The file:
+    # 3 groups of (good hand gK, odd line oK) and a last good hand "z": 7 hands, 3 bad, on lines 2, 4, 6.
+    starts = (b"\xff\xfe", b"\xfe\xff", b"{\x00")
+    lines = []
+    for k, start in enumerate(starts):
+        lines += [_good(f"g{k}").encode(), start + _good(f"o{k}").encode()[2:]]
+    lines.append(_good("z").encode())
+    path = tmp_path / "utf16ish.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    outputs = []
+    for size in (1 << 17, 60, 89, 90, 91, 180, 270):  # line lengths 87-89 bytes: a block may open on any line
+        monkeypatch.setattr(batch_run, "BLOCK_BYTES", size)
+        text, totals = _run(path, jobs=1)
+        assert (totals.hands, totals.bad) == (7, 3), size
+        outputs.append(text)
+    assert all(text == outputs[0] for text in outputs[1:])
+    records = [json.loads(line) for line in outputs[0].splitlines()]
+    assert [r.get("id") for r in records[::2]] == ["g0", "g1", "g2", "z"]
+    assert all("net" in r for r in records[::2])
+    assert [r["error"][0]["line"] for r in records[1::2]] == [2, 4, 6]
+    messages = [r["error"][0]["message"] for r in records[1::2]]
+    assert "not valid UTF-8" in messages[0] and "0xff" in messages[0]
+    assert "not valid UTF-8" in messages[1] and "0xfe" in messages[1]
+    assert "JSON syntax error" in messages[2]
+    assert not any("UTF-16" in m for m in messages)
