@@ -32,17 +32,19 @@ class WuhanOptions(Strict):
 
     @model_validator(mode="after")
     def _defaults_and_order(self) -> "WuhanOptions":
-        fill = {
-            "golden": 600 if self.koukou else 500,
-            "bright": 700 if self.koukou else 600,
-            "escape_penalty": 500 if self.koukou else 400,
-        }
-        for key, value in fill.items():
-            if getattr(self, key) is None:
-                object.__setattr__(self, key, value)
-        caps = (self.cap, self.golden_points, self.bright_points)
+        # The fields' values are the model's __dict__ (frozen: set there, as object.__setattr__ would).
+        values = self.__dict__
+        koukou = values["koukou"]
+        golden, bright = values["golden"], values["bright"]
+        if golden is None:
+            golden = values["golden"] = 600 if koukou else 500
+        if bright is None:
+            bright = values["bright"] = 700 if koukou else 600
+        if values["escape_penalty"] is None:
+            values["escape_penalty"] = 500 if koukou else 400
+        cap = values["cap"]
         # An amount past MAX_POINTS is reported as too large (settle.rules.checks), not as out of order.
-        if max(caps) <= MAX_POINTS and not caps[0] <= caps[1] <= caps[2]:
+        if not cap <= golden <= bright and max(cap, golden, bright) <= MAX_POINTS:
             raise ValueError(f"caps out of order: need cap <= golden <= bright, got cap {self.cap}, "
                              f"golden {self.golden}, bright {self.bright} (G13)")
         return self
