@@ -671,9 +671,10 @@ characters (C0, DEL, C1; a name also U+2028 and U+2029) in a text; a name's ``+`
 
 _NEVER: dict[str, Any] = {"type": "literal", "expected": [object()]}
 """A core schema that refuses every value."""
-_NOTHING: dict[str, Any] = {"type": "union", "mode": "left_to_right", "choices": [
-    {"type": "none"}, {"type": "dict", "max_length": 0, "strict": True}]}
-"""A core schema that takes null or ``{}`` only."""
+_NOTHING: dict[str, Any] = {"type": "nullable", "schema": {"type": "dict", "max_length": 0, "strict": True}}
+"""A core schema that takes null or ``{}`` only (``nullable``: null with no error made for a mapping, which a
+union of ``none`` and the empty mapping made before trying the mapping; a non-empty mapping refused with one
+error, not three: the options of a hand that states some 0.4 us sooner to its model, issue 14)."""
 
 
 def _constant(given: dict[str, Any], value: object) -> dict[str, Any]:
