@@ -124,6 +124,22 @@ def test_errors_file_keeps_two_bad_hands_with_one_id_apart(tmp_path: Path) -> No
         ("same", [("dealer", 1)]), ("same", [("region", 3)]), ("same", [("region", 4)])]
 
 
+def test_session_errors_file_keeps_bad_hands_with_one_id_apart(tmp_path: Path) -> None:
+    """The same for a session: bad hands x, y, x are three lines, the third hand's problem on its own line
+    (before, it was gathered into the first x's line).  Each winner is no player at the table: one problem
+    a hand, at ``win.winner``, on the line of its ``win`` (the header 2 lines, then each hand's ``---``)."""
+    source, errors = tmp_path / "evening.yaml", tmp_path / "bad.jsonl"
+    source.write_text("region: wuhan\nplayers: [A, B, C, D]\n"
+                      "---\nid: x\ndealer: A\nwin: {winner: E, by: self_draw}\n"
+                      "---\nid: y\nwin: {winner: F, by: self_draw}\n"
+                      "---\nid: x\nwin: {winner: G, by: self_draw}\n", encoding="utf-8")
+    code, _, _ = run("session", str(source), "--errors", str(errors), "-q")
+    assert code == 2
+    lines = [json.loads(line) for line in errors.read_text(encoding="utf-8").splitlines()]
+    assert [(line["id"], [(e["path"], e["line"]) for e in line["error"]]) for line in lines] == [
+        ("x", [("win.winner", 6)]), ("y", [("win.winner", 9)]), ("x", [("win.winner", 12)])]
+
+
 # --- #8 ---------------------------------------------------------------------------------------------
 
 
