@@ -35,6 +35,20 @@ def _run(path: Path, **settings: Any) -> tuple[str, Totals]:
     return out.getvalue(), totals
 
 
+def _records_at_every_cut(path: Path, sizes: tuple[int, ...], counts: tuple[int, int],
+                          monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The batch's JSON records of ``path`` read in blocks of each of ``sizes`` bytes, one process: asserts
+    that each run counts ``counts`` (hands, bad) and that every run writes the same output."""
+    outputs = []
+    for size in sizes:
+        monkeypatch.setattr(batch_run, "BLOCK_BYTES", size)
+        text, totals = _run(path, jobs=1)
+        assert (totals.hands, totals.bad) == counts, size
+        outputs.append(text)
+    assert all(text == outputs[0] for text in outputs[1:])
+    return [json.loads(line) for line in outputs[0].splitlines()]
+
+
 def _file(tmp_path: Path) -> Path:
     """Line 1: a BOM, then hand h1 (skipped BOM: settled).  Then 40 groups of four lines: hand gK, a
     line of a BOM and hand bK (bad), a line holding only a BOM (bad: a BOM is no white space after
@@ -49,16 +63,8 @@ def _file(tmp_path: Path) -> Path:
 
 def test_a_bom_after_the_first_line_is_a_bad_hand_wherever_the_blocks_are_cut(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = _file(tmp_path)
-    outputs = []
     # The line lengths are 87-90 bytes, so these sizes put a block's start on every kind of line.
-    for size in (1 << 19, 100, 173, 251, 397, 1000):
-        monkeypatch.setattr(batch_run, "BLOCK_BYTES", size)
-        text, totals = _run(path, jobs=1)
-        assert (totals.hands, totals.bad) == (121, 80), size
-        outputs.append(text)
-    assert all(text == outputs[0] for text in outputs[1:])
-    records = [json.loads(line) for line in outputs[0].splitlines()]
+    records = _records_at_every_cut(_file(tmp_path), (1 << 19, 100, 173, 251, 397, 1000), (121, 80), monkeypatch)
     assert records[0]["id"] == "h1" and records[0]["net"] == {"A": 0, "B": 0, "C": 0, "D": 0}
     # Group k starts on line 2 + 4k: gK settled, its BOM lines bad on lines 3 + 4k and 4 + 4k.
     for k in range(40):
@@ -110,14 +116,8 @@ def test_a_later_line_that_looks_like_utf16_is_one_bad_hand_wherever_the_blocks_
     lines.append(_good("z").encode())
     path = tmp_path / "utf16ish.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n")
-    outputs = []
-    for size in (1 << 17, 60, 89, 90, 91, 180, 270):  # line lengths 87-89 bytes: a block may open on any line
-        monkeypatch.setattr(batch_run, "BLOCK_BYTES", size)
-        text, totals = _run(path, jobs=1)
-        assert (totals.hands, totals.bad) == (7, 3), size
-        outputs.append(text)
-    assert all(text == outputs[0] for text in outputs[1:])
-    records = [json.loads(line) for line in outputs[0].splitlines()]
+    # Line lengths 87-89 bytes: a block may open on any line.
+    records = _records_at_every_cut(path, (1 << 17, 60, 89, 90, 91, 180, 270), (7, 3), monkeypatch)
     assert [r.get("id") for r in records[::2]] == ["g0", "g1", "g2", "z"]
     assert all("net" in r for r in records[::2])
     assert [r["error"][0]["line"] for r in records[1::2]] == [2, 4, 6]
