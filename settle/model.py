@@ -435,6 +435,20 @@ def default_when_empty(options: type[Strict]) -> Callable[[object], object]:
     return fill
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def explains_refusal(validator: _F) -> _F:
+    """Mark a model validator that only refuses, and only what its model's own schema refuses too,
+    to say why in the region's words (Rushan's 牛牌 keys in ``options``: unknown keys, which the
+    options model forbids, R9).  It returns its input unchanged.  The lean schema
+    (:func:`lean_schema`) leaves such a validator out: a hand it refuses goes to the validation
+    that explains every problem, which runs it (issue 14: a Python call per hand saved).  Put it
+    under ``@classmethod``."""
+    validator.__settle_explains_refusal__ = True  # type: ignore[attr-defined]
+    return validator
+
+
 def options_field() -> Any:
     """The ``Field`` of a region's ``options``: omitted, it is None, which :func:`default_when_empty`
     validates into the region's defaults (typed ``Any``: the field's type is the options model,
@@ -593,8 +607,9 @@ def lean_schema(model: type[Hand], spelled: bool = False) -> LeanSchema:
     by its alias only (``from``, never ``from_``).  The rest is done around it by
     :func:`settle.engine.validation.lean_hand`.
     The options models keep their validators (G13's order, Wuhan's defaults from ``koukou``): they
-    run only for a hand that states options.  The output is the model's own instances.  Raises
-    TypeError for a Python validator it does not know, so that a new one cannot be skipped silently.
+    run only for a hand that states options; those marked by :func:`explains_refusal` are left out.
+    The output is the model's own instances.  Raises TypeError for a Python validator it does not
+    know, so that a new one cannot be skipped silently.
     """
     players: list[type[Player]] = []
     validator = _lean_validator(model, _Lean(spelled, players))
@@ -698,7 +713,7 @@ def _lean(node: Any, walk: _Lean) -> Any:
         name = getattr(function, "__qualname__", "")
         if name == _FILL:  # options: absent, null or {} are the defaults
             return {"type": "union", "mode": "left_to_right",
-                    "choices": [_constant(_NOTHING, function(None)), node["schema"]]}
+                    "choices": [_constant(_NOTHING, function(None)), _lean_options(node["schema"], walk)]}
         if name not in LEAN_DROPPED or kind == "function-plain":
             raise TypeError(f"the lean schema does not know the validator {name} ({kind})")
         if walk.spelled and name in _SPELLING:
@@ -742,6 +757,24 @@ def _lean(node: Any, walk: _Lean) -> Any:
                 raise TypeError(f"{cls.__name__}: the lean schema expects the hand's fields with its region")
             fields["region"] = {**fields["region"], "schema": {"type": "literal", "expected": [walk.region]}}
     return out
+
+
+def _lean_options(node: Any, walk: _Lean) -> Any:
+    """A region's options schema as the lean schema takes it: the model's own, without the validators
+    marked by :func:`explains_refusal` (the others, G13's order and Wuhan's defaults, are kept); the
+    options model classes are met (``walk.classes``) so that their own validators are not reused."""
+    if isinstance(node, list):
+        return [_lean_options(item, walk) for item in node]
+    if not isinstance(node, dict):
+        return node
+    kind = node.get("type")
+    if kind in ("function-before", "function-after") and \
+            getattr(node["function"]["function"], "__settle_explains_refusal__", False):
+        return _lean_options(node["schema"], walk)
+    if kind == "model":
+        walk.classes.add(node["cls"])
+    kept = ("serialization", "metadata", "cls", "function")
+    return {key: value if key in kept else _lean_options(value, walk) for key, value in node.items()}
 
 
 def _json_players(mapping: dict[str, Any], empty: Player, listed: Player) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,7 @@ from pydantic import BaseModel, ValidationError
 from settle.engine.validation import lean_hand, validate_model
 from settle.errors import HandError, Problem
 from settle.loader import iter_documents
-from settle.model import Hand, lean_schema
+from settle.model import Hand, lean_json_schema, lean_schema
 from settle.rules import checks
 from settle.rules.registry import Region, get_region, region_key
 from settle.rules.rushan import checks as rushan_checks
@@ -295,3 +296,56 @@ def test_an_unknown_validator_is_not_skipped() -> None:
 
     with pytest.raises(TypeError, match="_shout"):
         lean_schema(Checked)
+
+
+def test_a_validator_that_explains_a_refusal_is_left_out_of_the_lean_options() -> None:
+    """An options validator marked :func:`~settle.model.explains_refusal` does not run on the lean path (a
+    Python call per hand saved, issue 14); the options' other validators (Wuhan's defaults from ``koukou``,
+    H6 H9) still do, and the model's own schema still refuses what the marked one would have explained."""
+    from pydantic import model_validator
+    from pydantic_core import SchemaValidator
+
+    from settle.model import Strict, _Lean, _lean_options, explains_refusal
+
+    calls: list[str] = []
+
+    class Options(Strict):
+        cap: int = 32
+
+        @model_validator(mode="before")
+        @classmethod
+        @explains_refusal
+        def _explained(cls, data: Any) -> Any:
+            calls.append("explained")
+            return data
+
+        @model_validator(mode="after")
+        def _kept(self) -> Options:
+            calls.append("kept")
+            return self
+
+    Options.model_rebuild()  # (the models build their schemas when first used)
+    lean = SchemaValidator(_lean_options(Options.__pydantic_core_schema__, _Lean(False, [])))
+    assert lean.validate_python({"cap": 64}).cap == 64
+    assert calls == ["kept"]
+    with pytest.raises(ValidationError):  # an unknown key: refused without the marked validator's words
+        lean.validate_python({"niu": True})
+    assert Options.model_validate({"cap": 64}).cap == 64  # the model itself runs both
+    assert calls == ["kept", "explained", "kept"]
+
+
+@pytest.mark.parametrize("key", ["牛牌", "niupai", " NiuPai ", "牛", "槓開牛牌"])
+def test_rushan_niupai_options_are_refused_lean_and_explained(key: str) -> None:
+    """R9: 牛牌 is not modelled.  Rushan's options validator saying so is left out of the lean schema, so
+    the lean schema must refuse such options by itself (an unknown key), and the explaining validation
+    then gives the message at ``options``."""
+    data = {"region": "rushan", "players": ["A", "B", "C", "D"], "dealer": "A", "options": {key: True},
+            "win": {"winner": "B", "by": "self_draw", "fans": ["pihu"]}}
+    region = get_region("rushan")
+    assert lean_hand(region, data) is None
+    with pytest.raises(ValidationError):  # the lean schema of a JSON Lines line's bytes too
+        lean_json_schema(region.hand_model, "rushan").validator.validate_json(json.dumps(data))
+    with pytest.raises(HandError) as caught:
+        validate_model(data)
+    [problem] = caught.value.problems
+    assert problem.path == ("options",) and "not modelled" in problem.message

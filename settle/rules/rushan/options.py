@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import Field, PositiveInt, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
-from settle.model import Strict
+from settle.model import Strict, explains_refusal
 from settle.rules.rushan.vocab import _NIUPAI, NIUPAI_MESSAGE
 
 
@@ -33,6 +33,7 @@ class RushanOptions(Strict):
 
     @model_validator(mode="before")
     @classmethod
+    @explains_refusal  # a 牛牌 key is an unknown key too: the lean schema refuses it without this call
     def _no_niupai(cls, data: Any) -> Any:
         if isinstance(data, Mapping) and any(str(k).strip().lower() in _NIUPAI for k in data):
             raise PydanticCustomError("not_modelled", NIUPAI_MESSAGE)
