@@ -275,6 +275,25 @@ def test_sample_of_one_region_and_the_bench_uses_the_same_generator() -> None:
 # --- #13 the sdist ------------------------------------------------------------------------------------------
 
 
+TILE_TABLES = ("settle/tiles/tables/suit_flags.pickle.z", "settle/tiles/tables/plain_classes.pickle.z")
+"""The tile tables settle reads at a process's first tile hand (issue 14; package data)."""
+
+
+def test_the_wheel_holds_the_tile_tables(tmp_path: Path) -> None:
+    """An installed settle reads its tile tables from its own files (issue 14): the wheel has them."""
+    import zipfile
+
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path),
+                           str(ROOT)], capture_output=True, text=True, cwd=tmp_path, check=False, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    [wheel] = tmp_path.glob("settle-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        for table in TILE_TABLES:
+            assert table in names, table
+            assert archive.read(table) == (ROOT / table).read_bytes()
+
+
 def shipped(folder: str) -> set[str]:
     """The files under ``folder`` of the checkout that the tests read (caches left out)."""
     base = ROOT / folder
@@ -295,7 +314,8 @@ def test_the_sdist_holds_the_tests_data_and_the_licence(tmp_path: Path) -> None:
         assert info is not None
         metadata = info.read().decode("utf-8")
     for needed in ("LICENSE", "README.md", "CHANGELOG.md", "tests/bad/expected.yaml", "tests/golden/expected.json",
-                   "tests/golden/inputs/tiles.jsonl", "fixtures/wuhan/worked_example.yaml", "bench/bench_batch.py"):
+                   "tests/golden/inputs/tiles.jsonl", "fixtures/wuhan/worked_example.yaml", "bench/bench_batch.py",
+                   *TILE_TABLES):
         assert needed in names, needed
     for folder in ("tests", "fixtures", "schemas", "docs", "scripts"):
         assert shipped(folder) <= names, sorted(shipped(folder) - names)[:5]

@@ -12,8 +12,9 @@ and the number of four-of-a-kinds in seven pairs.
 substitutions, without listing every reading. Each suit is summarised by its
 *classes*: its readings merged by what fans can tell apart.  Without wildcards they come
 from a precomputed table of every suit pattern that splits into sets and at most one
-pair (:func:`plain_classes`, built at first use: a new hand costs what a hand already
-seen costs, and a pattern not in the table cannot win); with wildcards they are
+pair (:func:`plain_classes`, read at first use from the tables settle ships, or built when those
+cannot be read: a new hand costs what a hand already seen costs, and a pattern not in the table
+cannot win); with wildcards they are
 memoised per suit pattern (split into blocks that share no chow, so new patterns reuse
 old blocks).  The suits are then combined by a small dynamic programme over the
 wildcards used. It returns exactly the feature values that listing every reading with
@@ -22,11 +23,14 @@ wildcards used. It returns exactly the feature values that listing every reading
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from settle.core.collector import collector_paused
 from settle.tiles.readings import (
@@ -217,27 +221,62 @@ def suit_flags() -> list[_Flags]:
 
 
 def _suit_flags() -> list[tuple[int, int, _Flags]]:
-    """Build :func:`suit_flags` and :data:`_SUIT_SEARCH` (with the collector off, as :func:`plain_classes`)."""
+    """Make :func:`suit_flags` and :data:`_SUIT_SEARCH`: the tables shipped with settle (:func:`shipped_table`),
+    or built (:func:`build_suit_flags`) when those cannot be read; with the collector off, as
+    :func:`plain_classes`."""
     with collector_paused():
-        _build_suit_flags()
+        tables = shipped_table(SUIT_FLAGS_FILE)
+        _SUIT_FLAGS.extend(tables if tables is not None else build_suit_flags())
+    _SUIT_SEARCH.extend((end, digits[2], table)
+                        for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
     return _SUIT_SEARCH
 
 
-def _build_suit_flags() -> None:
+def build_suit_flags() -> list[_Flags]:
+    """The four tables of :func:`suit_flags` (万, 筒, 条, honours), built from :func:`plain_codes`' classes (what
+    ``scripts/build_tile_tables.py`` ships)."""
     keys: dict[int, list[bytes]] = {}  # each size's patterns as bytes, one object for the three suits
+    tables: list[_Flags] = []
     for (start, end), in_suit in zip(_SUIT_STARTS, (None, *_SHIFTED.values()), strict=True):
         classes_of = plain_classes(end - start)
         if end - start not in keys:
             singles = [bytes([tile]) for tile in range(end - start)]
             keys[end - start] = [b"".join(map(bytes.__mul__, singles, counts)) for counts in classes_of]
-        _SUIT_FLAGS.append({
+        tables.append({
             key: tuple((pairs * _PAIR_FLAG | (0 if all_258 else _NOT_258_FLAG) | (0 if pungs else _CHOW_FLAG)
                         | (_PAIR_258_FLAG if pair_258 else 0) | (_DRAGON_FLAG if dragons == 0b111 else 0),
                         groups if in_suit is None else tuple(map(in_suit.__getitem__, groups)))
                        for _, pairs, all_258, pungs, pair_258, _, dragons, _, groups, _ in classes)
             for key, classes in zip(keys[end - start], classes_of.values(), strict=True)})
-    _SUIT_SEARCH.extend((end, digits[2], table)
-                        for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
+    return tables
+
+
+TABLES_FORMAT = 1
+"""The format of the tables shipped with settle (``settle/tiles/tables/``): raise it when what
+:func:`build_suit_flags` or :func:`build_plain_classes` make changes, and ship them again
+(``python scripts/build_tile_tables.py``); tables of another format are not read (they are built).
+tests/tiles/test_tiles_tables.py holds the shipped tables to what the builders make, entry for entry."""
+TABLES_DIR = Path(__file__).resolve().parent / "tables"
+"""Where the shipped tables are (package data)."""
+SUIT_FLAGS_FILE = "suit_flags.pickle.z"
+""":func:`suit_flags`'s four tables, shipped."""
+PLAIN_CLASSES_FILE = "plain_classes.pickle.z"
+""":func:`plain_classes` and :func:`plain_codes` of both sizes, shipped."""
+
+
+def shipped_table(name: str) -> Any:
+    """The table ``name`` shipped with settle (``settle/tiles/tables/<name>``: ``zlib`` of the ``pickle`` of
+    ``(TABLES_FORMAT, table)``, written by ``scripts/build_tile_tables.py``), or None when the file is missing,
+    cannot be read or is of another format: the caller builds the table then (issue 14: reading them costs
+    about 0.04 s of CPU at a process's first tile hand, building them about 0.3 s)."""
+    try:
+        shipped = pickle.loads(zlib.decompress((TABLES_DIR / name).read_bytes()))
+    except (OSError, zlib.error, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError,
+            ImportError, IndexError, KeyError, MemoryError):
+        return None
+    if type(shipped) is not tuple or len(shipped) != 2 or shipped[0] != TABLES_FORMAT:
+        return None
+    return shipped[1]
 
 
 _LOCAL_TILES = bytes(tile - start for start, end in _SUIT_STARTS for tile in range(start, end)).ljust(256, b"\0")
@@ -364,7 +403,9 @@ def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
     count pattern that splits into sets and at most one pair -> its classes, exactly as
     :func:`_compute_classes` gives them with no wildcard (a pattern not in the table has none).
 
-    Built at first use (under 0.1 s of CPU for the 21,743 suited patterns), by listing every multiset
+    Read at first use from the tables shipped with settle (:func:`shipped_table`, both sizes at once), or
+    when they cannot be read built (:func:`build_plain_classes`: about 0.1 s of CPU for the 21,743 suited
+    patterns), by listing every multiset
     of at most four sets and one pair (no fifth copy) instead of decomposing each pattern: the
     class kept is the reading the decomposition meets first (at the lowest tile left, the pair,
     then the pung, then the chow starting there: the least of the readings' groups ordered by
@@ -372,11 +413,18 @@ def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
     """
     table = _PLAIN.get(size)
     if table is None:
-        # A table makes no cycles: collections while it is built would walk the tables made so far (about
+        # A table makes no cycles: collections while it is made would walk the tables made so far (about
         # a quarter of the build's time, at a process's first tile hand).
         with collector_paused():
-            table = _PLAIN[size] = _build_plain_classes(size)
+            shipped = shipped_table(PLAIN_CLASSES_FILE)
+            if shipped is not None:  # both sizes, each with its codes
+                for each, (classes, codes) in shipped.items():
+                    _PLAIN[each], _CODES[each] = classes, codes
+            else:
+                _PLAIN[size], _CODES[size] = build_plain_classes(size)
+        table = _PLAIN[size]
     return table
+
 
 
 # A set while the table is built: (order key, counts as 4-bit digits, all 2/5/8, pung, dragon bit).
@@ -393,7 +441,9 @@ _GROUP_OF: dict[tuple[int, int], Group] = {
 _NIBBLES = tuple((byte & 15, byte >> 4) for byte in range(256))
 
 
-def _build_plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
+def build_plain_classes(size: int) -> tuple[dict[tuple[int, ...], list[_SuitClass]], dict[int, list[_SuitClass]]]:
+    """:func:`plain_classes` and :func:`plain_codes` of ``size``, built (the same class lists in both; what
+    ``scripts/build_tile_tables.py`` ships)."""
     local_258 = _LOCAL_258[size]
     sets: list[_TableSet] = []
     for tile in range(size):
@@ -446,8 +496,7 @@ def _build_plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
         for byte in code.to_bytes(5, "little"):
             digits += _NIBBLES[byte]
         table[digits[:size]] = codes[code] = [c for _, c in classes]
-    _CODES[size] = codes
-    return table
+    return table, codes
 
 
 def _compute_classes(counts: tuple[int, ...], wild: int | None, budget: int) -> list[_SuitClass]:

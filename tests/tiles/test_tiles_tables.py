@@ -203,3 +203,56 @@ def test_tables_are_built_with_the_collector_off_and_leave_it_as_it_was() -> Non
         assert seen == [False, False]
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def _ordered(table: object) -> object:
+    """A table with every mapping's entries as a list, in order (the order of the classes, and of the keys
+    as built, is part of what is shipped)."""
+    if isinstance(table, dict):
+        return [(key, _ordered(value)) for key, value in table.items()]
+    if isinstance(table, (list, tuple)):
+        return [_ordered(item) for item in table]
+    return table
+
+
+def test_the_shipped_tables_are_what_the_builders_make() -> None:
+    """issue 14: the per-suit tables are read at a process's first tile hand from the files settle ships
+    (``settle/tiles/tables/``, written by ``scripts/build_tile_tables.py``).  They must be what the builders
+    make, entry for entry and in the same order; if this fails, run that script (and raise TABLES_FORMAT)."""
+    plain = {size: features.build_plain_classes(size) for size in (9, 7)}
+    shipped_plain = features.shipped_table(features.PLAIN_CLASSES_FILE)
+    assert shipped_plain is not None and list(shipped_plain) == [9, 7]
+    assert _ordered(shipped_plain) == _ordered(plain)
+    assert features.plain_classes(9) == plain[9][0] and features.plain_codes(7) == plain[7][1]
+    shipped_flags = features.shipped_table(features.SUIT_FLAGS_FILE)
+    assert shipped_flags is not None
+    assert _ordered(shipped_flags) == _ordered(features.build_suit_flags())
+
+
+@pytest.mark.parametrize("content", [None, b"", b"not zlib", "other format", "not a pair"])
+def test_tables_that_cannot_be_read_are_built(monkeypatch: pytest.MonkeyPatch, tmp_path: object,
+                                              content: object) -> None:
+    """A shipped table missing, damaged or of another format is not read (None), and a process builds the
+    tables instead: the same tables, the same readings."""
+    import pickle
+    import zlib
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    for name in (features.SUIT_FLAGS_FILE, features.PLAIN_CLASSES_FILE):
+        if content == "other format":
+            (folder / name).write_bytes(zlib.compress(pickle.dumps((features.TABLES_FORMAT + 1, {}))))
+        elif content == "not a pair":
+            (folder / name).write_bytes(zlib.compress(pickle.dumps([features.TABLES_FORMAT, {}])))
+        elif isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+    monkeypatch.setattr(features, "TABLES_DIR", folder)
+    assert features.shipped_table(features.SUIT_FLAGS_FILE) is None
+    assert features.shipped_table(features.PLAIN_CLASSES_FILE) is None
+    expected_flags = features.suit_flags()
+    for name, empty in (("_SUIT_FLAGS", []), ("_SUIT_SEARCH", []), ("_PLAIN", {}), ("_CODES", {})):
+        monkeypatch.setattr(features, name, empty)
+    hand = (0, 0, 1, 2, 3, 9, 10, 11, 18, 18, 18, 27, 27, 27)
+    found = features.plain_tile_search(hand)  # builds the tables: nothing to read
+    assert expected_flags == features._SUIT_FLAGS and 9 in features._PLAIN and 9 in features._CODES
+    assert [f.suits for f in found] == [1 | 2 | 4 | 8]
