@@ -222,11 +222,14 @@ def suit_flags() -> list[_Flags]:
 
 def _suit_flags() -> list[tuple[int, int, _Flags]]:
     """Make :func:`suit_flags` and :data:`_SUIT_SEARCH`: the tables shipped with settle (:func:`shipped_table`),
-    or built (:func:`build_suit_flags`) when those cannot be read; with the collector off, as
-    :func:`plain_classes`."""
+    or built (:func:`build_suit_flags`) when those cannot be read, and :func:`plain_classes` of both sizes;
+    with the collector off, as :func:`plain_classes`."""
     with collector_paused():
         tables = shipped_table(SUIT_FLAGS_FILE)
         _SUIT_FLAGS.extend(tables if tables is not None else build_suit_flags())
+        # The classes too (read with them when shipped; built for them else): a suit that reads several ways
+        # needs them (:func:`_chosen_classes`), and this is the first tile hand, whose cost is start-up.
+        plain_classes(9)
     _SUIT_SEARCH.extend((end, digits[2], table)
                         for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
     return _SUIT_SEARCH
