@@ -24,6 +24,7 @@ wildcards used. It returns exactly the feature values that listing every reading
 from __future__ import annotations
 
 import pickle
+import threading
 import zlib
 from bisect import bisect_left
 from collections import Counter
@@ -224,15 +225,25 @@ def _suit_flags() -> list[tuple[int, int, _Flags]]:
     """Make :func:`suit_flags` and :data:`_SUIT_SEARCH`: the tables shipped with settle (:func:`shipped_table`),
     or built (:func:`build_suit_flags`) when those cannot be read, and :func:`plain_classes` of both sizes;
     with the collector off, as :func:`plain_classes`."""
-    with collector_paused():
-        tables = shipped_table(SUIT_FLAGS_FILE)
-        _SUIT_FLAGS.extend(tables if tables is not None else build_suit_flags())
-        # The classes too (read with them when shipped; built for them else): a suit that reads several ways
-        # needs them (:func:`_chosen_classes`), and this is the first tile hand, whose cost is start-up.
-        plain_classes(9)
-    _SUIT_SEARCH.extend((end, digits[2], table)
-                        for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, _SUIT_FLAGS, strict=True))
+    with _TABLES_MADE:  # threads (the web page's) at their first tile hand at once: made once
+        if _SUIT_SEARCH:
+            return _SUIT_SEARCH
+        with collector_paused():
+            tables = shipped_table(SUIT_FLAGS_FILE)
+            if tables is None:
+                tables = build_suit_flags()
+            # The classes too (read with them when shipped; built for them else): a suit that reads several
+            # ways needs them (:func:`_chosen_classes`), and this is the first tile hand, whose cost is start-up.
+            plain_classes(9)
+        search = [(end, digits[2], table)
+                  for (_, end), digits, table in zip(_SUIT_STARTS, _SUIT_DIGITS, tables, strict=True)]
+        _SUIT_FLAGS.extend(tables)  # (each one step: a thread that reads them sees all of them or none)
+        _SUIT_SEARCH.extend(search)
     return _SUIT_SEARCH
+
+
+_TABLES_MADE = threading.RLock()
+"""Held while :func:`_suit_flags` or :func:`plain_classes` makes the tables (once a process)."""
 
 
 def build_suit_flags() -> list[_Flags]:
@@ -418,13 +429,13 @@ def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
     if table is None:
         # A table makes no cycles: collections while it is made would walk the tables made so far (about
         # a quarter of the build's time, at a process's first tile hand).
-        with collector_paused():
-            shipped = shipped_table(PLAIN_CLASSES_FILE)
-            if shipped is not None:  # both sizes, each with its codes
-                for each, (classes, codes) in shipped.items():
-                    _PLAIN[each], _CODES[each] = classes, codes
-            else:
-                _PLAIN[size], _CODES[size] = build_plain_classes(size)
+        with _TABLES_MADE, collector_paused():
+            if size not in _PLAIN:
+                shipped = shipped_table(PLAIN_CLASSES_FILE)
+                made = shipped.items() if shipped is not None else ((size, build_plain_classes(size)),)
+                for each, (classes, codes) in made:  # (both sizes when shipped)
+                    _CODES[each] = codes  # before the classes: plain_codes reads the codes once the classes are there
+                    _PLAIN[each] = classes
         table = _PLAIN[size]
     return table
 

@@ -256,3 +256,33 @@ def test_tables_that_cannot_be_read_are_built(monkeypatch: pytest.MonkeyPatch, t
     found = features.plain_tile_search(hand)  # builds the tables: nothing to read
     assert expected_flags == features._SUIT_FLAGS and 9 in features._PLAIN and 9 in features._CODES
     assert [f.suits for f in found] == [1 | 2 | 4 | 8]
+
+
+def test_threads_at_the_first_tile_hand_make_the_tables_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web page settles hands in worker threads: several first tile hands at once must leave one set of
+    tables (four suits), not one per thread, and every thread the same readings."""
+    import sys
+    import threading
+
+    for name, empty in (("_SUIT_FLAGS", []), ("_SUIT_SEARCH", []), ("_PLAIN", {}), ("_CODES", {})):
+        monkeypatch.setattr(features, name, empty)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    hand = (0, 0, 1, 2, 3, 9, 10, 11, 18, 18, 18, 27, 27, 27)
+    start = threading.Barrier(8)
+    results: list[object] = []
+
+    def first_hand() -> None:
+        start.wait()
+        results.append(list(features.plain_tile_search(hand)))
+
+    try:
+        threads = [threading.Thread(target=first_hand) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(features._SUIT_FLAGS) == 4 and len(features._SUIT_SEARCH) == 4
+    assert len(results) == 8 and all(found == results[0] for found in results)
