@@ -281,16 +281,39 @@ PLAIN_CLASSES_FILE = "plain_classes.pickle.z"
 def shipped_table(name: str) -> Any:
     """The table ``name`` shipped with settle (``settle/tiles/tables/<name>``: ``zlib`` of the ``pickle`` of
     ``(TABLES_FORMAT, table)``, written by ``scripts/build_tile_tables.py``), or None when the file is missing,
-    cannot be read or is of another format: the caller builds the table then (issue 14: reading them costs
-    about 0.04 s of CPU at a process's first tile hand, building them about 0.3 s)."""
+    cannot be read, is of another format or does not hold the table's shape (:func:`_well_formed`): the
+    caller builds the table then (issue 14: reading them costs about 0.04 s of CPU at a process's first tile
+    hand, building them about 0.3 s).  The file is settle's own, as trusted as its code (unpickling runs
+    what it says); what the tables hold entry by entry is held to the builders' by
+    tests/tiles/test_tiles_tables.py, not here."""
     try:
         shipped = pickle.loads(zlib.decompress((TABLES_DIR / name).read_bytes()))
-    except (OSError, zlib.error, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError,
-            ImportError, IndexError, KeyError, MemoryError):
+    except Exception:  # any file that is not the tables (unpickling raises what it likes): build them
         return None
-    if type(shipped) is not tuple or len(shipped) != 2 or shipped[0] != TABLES_FORMAT:
+    if type(shipped) is not tuple or len(shipped) != 2 or type(shipped[0]) is not int \
+            or shipped[0] != TABLES_FORMAT or not _well_formed(name, shipped[1]):
         return None
     return shipped[1]
+
+
+_PATTERNS = {9: 21_743, 7: 498}
+"""How many patterns each size's table holds (a suited suit's, the honours'): every pattern of sets and at
+most one pair (tests/tiles/test_tiles_tables.py counts them)."""
+
+
+def _well_formed(name: str, table: object) -> bool:
+    """Whether ``table`` has the outline of the shipped table ``name``: the four suits' mappings of
+    :func:`suit_flags`, or both sizes' pair of mappings of :func:`plain_classes` and :func:`plain_codes`,
+    each with its size's number of patterns (a look at the outline only, not at every entry)."""
+    if name == SUIT_FLAGS_FILE:
+        return type(table) is list and len(table) == 4 and all(
+            type(suit) is dict and len(suit) == _PATTERNS[size] for suit, size in zip(table, (9, 9, 9, 7), strict=True))
+    if name == PLAIN_CLASSES_FILE:
+        return type(table) is dict and table.keys() == {7, 9} and all(
+            type(pair) is tuple and len(pair) == 2 and all(type(part) is dict and len(part) == _PATTERNS[size]
+                                                           for part in pair)
+            for size, pair in table.items())
+    return False
 
 
 _LOCAL_TILES = bytes(tile - start for start, end in _SUIT_STARTS for tile in range(start, end)).ljust(256, b"\0")

@@ -207,12 +207,13 @@ def test_tables_are_built_with_the_collector_off_and_leave_it_as_it_was() -> Non
 
 def _ordered(table: object) -> object:
     """A table with every mapping's entries as a list, in order (the order of the classes, and of the keys
-    as built, is part of what is shipped)."""
+    as built, is part of what is shipped), and each container and value with its type (``1`` is not
+    ``True``, a list is not a tuple)."""
     if isinstance(table, dict):
-        return [(key, _ordered(value)) for key, value in table.items()]
+        return ("dict", [(_ordered(key), _ordered(value)) for key, value in table.items()])
     if isinstance(table, (list, tuple)):
-        return [_ordered(item) for item in table]
-    return table
+        return (type(table).__name__, [_ordered(item) for item in table])
+    return (type(table).__name__, table)
 
 
 def test_the_shipped_tables_are_what_the_builders_make() -> None:
@@ -229,23 +230,49 @@ def test_the_shipped_tables_are_what_the_builders_make() -> None:
     assert _ordered(shipped_flags) == _ordered(features.build_suit_flags())
 
 
-@pytest.mark.parametrize("content", [None, b"", b"not zlib", "other format", "not a pair"])
-def test_tables_that_cannot_be_read_are_built(monkeypatch: pytest.MonkeyPatch, tmp_path: object,
-                                              content: object) -> None:
-    """A shipped table missing, damaged or of another format is not read (None), and a process builds the
-    tables instead: the same tables, the same readings."""
+def _damaged(name: str, content: str) -> bytes:
+    """A shipped file's bytes made wrong in the way ``content`` says (found by a tester, issue 14)."""
     import pickle
     import zlib
+
+    table = features.shipped_table(name)
+    if content == "other format":
+        return zlib.compress(pickle.dumps((features.TABLES_FORMAT + 1, table)))
+    if content == "format as text":
+        return zlib.compress(pickle.dumps((str(features.TABLES_FORMAT), table)))
+    if content == "not a pair":
+        return zlib.compress(pickle.dumps([features.TABLES_FORMAT, table]))
+    if content == "unpickling overflows":
+        return zlib.compress(b"\x80\x04\x95" + b"\xff" * 8 + b".")
+    if content == "unpickling divides by zero":
+        return zlib.compress(b"cbuiltins\ndivmod\n(I1\nI0\ntR.")
+    if content == "empty table":
+        return zlib.compress(pickle.dumps((features.TABLES_FORMAT, type(table)())))
+    if content == "a part missing":  # the suit flags without the honours; the classes without size 7
+        shorter = table[:3] if isinstance(table, list) else {9: table[9]}
+        return zlib.compress(pickle.dumps((features.TABLES_FORMAT, shorter)))
+    if content == "a pattern missing":
+        fewer = [dict(list(suit.items())[1:]) for suit in table] if isinstance(table, list) else \
+            {size: (dict(list(classes.items())[1:]), codes) for size, (classes, codes) in table.items()}
+        return zlib.compress(pickle.dumps((features.TABLES_FORMAT, fewer)))
+    raise AssertionError(content)
+
+
+@pytest.mark.parametrize("content", [None, b"", b"not zlib", "other format", "format as text", "not a pair",
+                                     "unpickling overflows", "unpickling divides by zero", "empty table",
+                                     "a part missing", "a pattern missing"])
+def test_tables_that_cannot_be_read_are_built(monkeypatch: pytest.MonkeyPatch, tmp_path: object,
+                                              content: object) -> None:
+    """A shipped table missing, damaged, of another format or not of the table's outline is not read (None),
+    and a process builds the tables instead: the same tables, the same readings."""
     from pathlib import Path
 
     folder = Path(str(tmp_path))
     for name in (features.SUIT_FLAGS_FILE, features.PLAIN_CLASSES_FILE):
-        if content == "other format":
-            (folder / name).write_bytes(zlib.compress(pickle.dumps((features.TABLES_FORMAT + 1, {}))))
-        elif content == "not a pair":
-            (folder / name).write_bytes(zlib.compress(pickle.dumps([features.TABLES_FORMAT, {}])))
-        elif isinstance(content, bytes):
+        if isinstance(content, bytes):
             (folder / name).write_bytes(content)
+        elif isinstance(content, str):
+            (folder / name).write_bytes(_damaged(name, content))
     monkeypatch.setattr(features, "TABLES_DIR", folder)
     assert features.shipped_table(features.SUIT_FLAGS_FILE) is None
     assert features.shipped_table(features.PLAIN_CLASSES_FILE) is None
