@@ -27,9 +27,8 @@ from settle.tiles import features
 def tables() -> dict[str, object]:
     """Each shipped file's name and its table, built (not read from the files)."""
     plain = {size: features.build_plain_classes(size) for size in (9, 7)}
-    features._PLAIN.update({size: classes for size, (classes, _) in plain.items()})  # what build_suit_flags reads
-    features._CODES.update({size: codes for size, (_, codes) in plain.items()})
-    return {features.SUIT_FLAGS_FILE: features.build_suit_flags(), features.PLAIN_CLASSES_FILE: plain}
+    flags = features.build_suit_flags({size: classes for size, (classes, _) in plain.items()})
+    return {features.SUIT_FLAGS_FILE: flags, features.PLAIN_CLASSES_FILE: plain}
 
 
 def encoded(table: object) -> bytes:

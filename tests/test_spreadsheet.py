@@ -275,6 +275,16 @@ def test_sample_of_one_region_and_the_bench_uses_the_same_generator() -> None:
 # --- #13 the sdist ------------------------------------------------------------------------------------------
 
 
+def _built(kind: str, folder: Path) -> Path:
+    """The one distribution ``python -m build <kind>`` (``--wheel`` or ``--sdist``, offline) makes of the
+    checkout in ``folder``; the build must succeed."""
+    done = subprocess.run([sys.executable, "-m", "build", kind, "--no-isolation", "--outdir", str(folder),
+                           str(ROOT)], capture_output=True, text=True, cwd=folder, check=False, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    [made] = folder.glob("settle-*.whl" if kind == "--wheel" else "settle-*.tar.gz")
+    return made
+
+
 TILE_TABLES = ("settle/tiles/tables/suit_flags.pickle.z", "settle/tiles/tables/plain_classes.pickle.z")
 """The tile tables settle reads at a process's first tile hand (issue 14; package data)."""
 
@@ -283,10 +293,7 @@ def test_the_wheel_holds_the_tile_tables(tmp_path: Path) -> None:
     """An installed settle reads its tile tables from its own files (issue 14): the wheel has them."""
     import zipfile
 
-    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path),
-                           str(ROOT)], capture_output=True, text=True, cwd=tmp_path, check=False, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    [wheel] = tmp_path.glob("settle-*.whl")
+    wheel = _built("--wheel", tmp_path)
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         for table in TILE_TABLES:
@@ -304,10 +311,7 @@ def shipped(folder: str) -> set[str]:
 
 def test_the_sdist_holds_the_tests_data_and_the_licence(tmp_path: Path) -> None:
     # Before: tests/*.py only, no tests/bad/expected.yaml, no fixtures, no LICENSE.
-    done = subprocess.run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(tmp_path),
-                           str(ROOT)], capture_output=True, text=True, cwd=tmp_path, check=False, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    [archive] = tmp_path.glob("settle-*.tar.gz")
+    archive = _built("--sdist", tmp_path)
     with tarfile.open(archive) as tar:
         names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
         info = tar.extractfile(next(n for n in tar.getnames() if n.endswith("/PKG-INFO") and n.count("/") == 1))

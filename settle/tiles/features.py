@@ -28,7 +28,7 @@ import threading
 import zlib
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -246,13 +246,14 @@ _TABLES_MADE = threading.RLock()
 """Held while :func:`_suit_flags` or :func:`plain_classes` makes the tables (once a process)."""
 
 
-def build_suit_flags() -> list[_Flags]:
-    """The four tables of :func:`suit_flags` (万, 筒, 条, honours), built from :func:`plain_codes`' classes (what
-    ``scripts/build_tile_tables.py`` ships)."""
+def build_suit_flags(plain: Mapping[int, dict[tuple[int, ...], list[_SuitClass]]] | None = None) -> list[_Flags]:
+    """The four tables of :func:`suit_flags` (万, 筒, 条, honours), built from each size's classes: ``plain``
+    (size -> :func:`build_plain_classes`' classes, as ``scripts/build_tile_tables.py`` ships them) or else
+    :func:`plain_classes`."""
     keys: dict[int, list[bytes]] = {}  # each size's patterns as bytes, one object for the three suits
     tables: list[_Flags] = []
     for (start, end), in_suit in zip(_SUIT_STARTS, (None, *_SHIFTED.values()), strict=True):
-        classes_of = plain_classes(end - start)
+        classes_of = plain_classes(end - start) if plain is None else plain[end - start]
         if end - start not in keys:
             singles = [bytes([tile]) for tile in range(end - start)]
             keys[end - start] = [b"".join(map(bytes.__mul__, singles, counts)) for counts in classes_of]
@@ -461,7 +462,6 @@ def plain_classes(size: int) -> dict[tuple[int, ...], list[_SuitClass]]:
                     _PLAIN[each] = classes
         table = _PLAIN[size]
     return table
-
 
 
 # A set while the table is built: (order key, counts as 4-bit digits, all 2/5/8, pung, dragon bit).
